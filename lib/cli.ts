@@ -1,0 +1,100 @@
+/**
+ * The command line: what each invocation asks for, and the help text.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { SERVER_NAME } from "./version.ts";
+
+/** The usage text `--help` prints; the README quotes it and a test keeps them equal. */
+export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
+
+Read-only MCP server for a local store of transcripts and tasks, over stdio.
+
+Commands:
+  (none)              Serve MCP over stdin/stdout.
+  tools               Print the tool definitions as JSON.
+  call TOOL [JSON]    Run one tool with JSON arguments and print its result.
+                      Exits 1 when the tool answers with an error.
+  check               Report schema version, row counts and search-index health.
+
+Options:
+  --db PATH           The store to read. Default: $TRANSCRIPT_MCP_DB, else
+                      <data dir>/transcript-mcp/store.db (XDG_DATA_HOME or
+                      ~/.local/share on Linux, ~/Library/Application Support on
+                      macOS, %APPDATA% on Windows).
+  --demo              Use the built-in demo store (in memory) instead.
+  -h, --help          Print this help.
+  -V, --version       Print the version.
+
+Exit codes: 0 ok, 1 a tool call failed, 2 bad usage or an unusable store.`;
+
+/** Where the store comes from. */
+export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | undefined };
+
+/** One parsed invocation. */
+export type Command =
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "serve"; store: StoreChoice }
+  | { kind: "tools" }
+  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined }
+  | { kind: "check"; store: StoreChoice }
+  | { kind: "usage-error"; message: string };
+
+/**
+ * Parses the command line. Mistakes come back as `usage-error` with a one-line message.
+ *
+ * @example
+ * ```ts
+ * import { parseCommandLine } from "./cli.ts";
+ * parseCommandLine(["--db", "/data/store.db"]);
+ * // { kind: "serve", store: { kind: "path", flag: "/data/store.db" } }
+ * ```
+ */
+export function parseCommandLine(args: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        db: { type: "string" },
+        demo: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "V" },
+      },
+    });
+  } catch (error) {
+    return { kind: "usage-error", message: (error as Error).message.split("\n", 1)[0] ?? "" };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
+  if (values.demo && values.db !== undefined) {
+    return { kind: "usage-error", message: "--db and --demo cannot be used together" };
+  }
+  if (values.db === "") return { kind: "usage-error", message: "--db needs a path" };
+  const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "path", flag: values.db };
+  const [command, ...rest] = positionals;
+  const extra = (max: number) =>
+    rest.length > max
+      ? { kind: "usage-error" as const, message: `unexpected argument '${rest[max]}'` }
+      : undefined;
+  switch (command) {
+    case undefined:
+      return { kind: "serve", store };
+    case "tools":
+      return extra(0) ?? { kind: "tools" };
+    case "check":
+      return extra(0) ?? { kind: "check", store };
+    case "call": {
+      const [tool, json] = rest;
+      if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
+      return extra(2) ?? { kind: "call", store, tool, args: json };
+    }
+    default:
+      return { kind: "usage-error", message: `unknown command '${command}'` };
+  }
+}

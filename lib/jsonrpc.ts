@@ -1,0 +1,121 @@
+/**
+ * JSON-RPC 2.0 message shapes, error codes, and the envelope check every incoming line
+ * passes before the MCP layer sees it.
+ *
+ * @module
+ */
+
+/** The JSON-RPC error codes this server answers with. */
+export const RPC_ERRORS = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+} as const;
+
+/** A request or response id: MCP allows strings and integers, never null. */
+export type RpcId = string | number;
+
+/** A JSON-RPC error response. `id` is null when the request's id could not be read. */
+export interface RpcErrorResponse {
+  jsonrpc: "2.0";
+  id: RpcId | null;
+  error: { code: number; message: string };
+}
+
+/** A message whose envelope is valid JSON-RPC 2.0. */
+export interface RpcMessage {
+  jsonrpc: "2.0";
+  id?: RpcId;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+}
+
+/**
+ * An error a request handler throws to answer with a specific JSON-RPC code.
+ *
+ * @example
+ * ```ts
+ * import { RpcError, RPC_ERRORS } from "./jsonrpc.ts";
+ * throw new RpcError(RPC_ERRORS.INVALID_PARAMS, "Unknown tool: summarize");
+ * ```
+ */
+export class RpcError extends Error {
+  /** The JSON-RPC error code. */
+  readonly code: number;
+
+  /** Makes an error answered with `code` and `message`. */
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = "RpcError";
+    this.code = code;
+  }
+}
+
+/**
+ * Builds an error response.
+ *
+ * @example
+ * ```ts
+ * import { errorResponse, RPC_ERRORS } from "./jsonrpc.ts";
+ * errorResponse(null, RPC_ERRORS.PARSE_ERROR, "Parse error: not valid JSON");
+ * ```
+ */
+export function errorResponse(id: RpcId | null, code: number, message: string): RpcErrorResponse {
+  return { jsonrpc: "2.0", id, error: { code, message } };
+}
+
+/** Whether `value` is a valid MCP id: a string or an integer. */
+export function isRpcId(value: unknown): value is RpcId {
+  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+}
+
+/** Whether `value` is a plain JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The result of checking a parsed line: a message to dispatch, or the error to answer. */
+export type EnvelopeCheck =
+  | { ok: true; message: RpcMessage }
+  | { ok: false; error: RpcErrorResponse };
+
+/**
+ * Checks the JSON-RPC 2.0 envelope of a parsed line. Batches, non-objects, a missing or
+ * wrong `jsonrpc`, ids that are neither strings nor integers, and messages that are neither
+ * request, notification nor response are refused with -32600; the id is echoed when it can
+ * be read.
+ *
+ * @example
+ * ```ts
+ * import { checkEnvelope } from "./jsonrpc.ts";
+ * checkEnvelope({ jsonrpc: "2.0", id: 1, method: "ping" }).ok; // true
+ * checkEnvelope([]).ok; // false
+ * ```
+ */
+export function checkEnvelope(value: unknown): EnvelopeCheck {
+  const refuse = (id: RpcId | null, why: string): EnvelopeCheck => ({
+    ok: false,
+    error: errorResponse(id, RPC_ERRORS.INVALID_REQUEST, `Invalid Request: ${why}`),
+  });
+  if (Array.isArray(value)) return refuse(null, "batches are not supported; send one message per line");
+  if (!isPlainObject(value)) return refuse(null, "a message must be a JSON object");
+  const hasId = "id" in value;
+  const id = hasId && isRpcId(value["id"]) ? value["id"] : null;
+  if (value["jsonrpc"] !== "2.0") return refuse(id, 'jsonrpc must be "2.0"');
+  if (hasId && id === null) return refuse(null, "id must be a string or an integer");
+  if ("method" in value) {
+    if (typeof value["method"] !== "string") return refuse(id, "method must be a string");
+    if ("params" in value && !isPlainObject(value["params"])) {
+      return refuse(id, "params must be an object");
+    }
+    return { ok: true, message: value as unknown as RpcMessage };
+  }
+  if (hasId && ("result" in value || "error" in value)) {
+    return { ok: true, message: value as unknown as RpcMessage };
+  }
+  return refuse(id, "a message needs a method, or a result or error with an id");
+}

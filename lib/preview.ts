@@ -1,0 +1,42 @@
+/**
+ * Short previews of long texts, cut at user-perceived character boundaries.
+ *
+ * @module
+ */
+
+/** How many user-perceived characters a preview keeps. */
+export const PREVIEW_LENGTH = 240;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Returns the first {@link PREVIEW_LENGTH} user-perceived characters of `text`, trimmed,
+ * plus "…" when it was cut. Counting graphemes (not UTF-16 units) means no emoji, flag or
+ * surrogate pair is ever split. Short text comes back whole, only trimmed.
+ *
+ * Returns `undefined` when `text` is a prefix of a longer text and holds too few whole
+ * characters to decide; the caller then passes the whole text.
+ *
+ * @example
+ * ```ts
+ * import { makePreview } from "./preview.ts";
+ * makePreview("  Kick-off with the Berlin agency  "); // "Kick-off with the Berlin agency"
+ * makePreview("word ".repeat(100)).endsWith("…"); // true
+ * ```
+ */
+export function makePreview(text: string, isPrefix = false): string | undefined {
+  const trimmed = text.trimStart();
+  let end = 0;
+  let count = 0;
+  for (const { segment } of graphemes.segment(trimmed)) {
+    if (count === PREVIEW_LENGTH) {
+      // A 241st character exists; in a prefix it must be followed by more to be whole.
+      if (isPrefix && end + segment.length >= trimmed.length) return undefined;
+      return `${trimmed.slice(0, end).trimEnd()}…`;
+    }
+    end += segment.length;
+    count++;
+  }
+  if (isPrefix) return undefined;
+  return trimmed.trimEnd();
+}

@@ -1,0 +1,221 @@
+/**
+ * The protocol gate: MCP session rules the SDK's `Server` does not enforce, applied between
+ * the stdio transport and the SDK.
+ *
+ * - Only `initialize` and `ping` are served before `initialize`; a second one is refused.
+ * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
+ *   before the SDK could answer -32603 with a schema-validation dump.
+ * - Request ids are renumbered on the way in and restored on the way out, so cancellation
+ *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
+ * - A cancelled request gets no answer.
+ * - At the end of input, in-flight requests finish before the session closes.
+ * - Outgoing errors carry one line, never a stack trace or a validation dump.
+ *
+ * @module
+ */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+import {
+  errorResponse,
+  isPlainObject,
+  isRpcId,
+  RPC_ERRORS,
+  type RpcErrorResponse,
+  type RpcId,
+  type RpcMessage,
+} from "./jsonrpc.ts";
+import { logLine } from "./log.ts";
+
+/** The transport the gate sits in front of: it can also send error responses of its own. */
+export interface GatedTransport extends Transport {
+  send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
+}
+
+interface InFlight {
+  clientId: RpcId;
+  method: string;
+}
+
+/** The longest error message sent to a client. */
+const MAX_ERROR_MESSAGE = 500;
+
+function describeParamsProblem(method: string, params: Record<string, unknown>): string | null {
+  const meta = params["_meta"];
+  if (meta !== undefined) {
+    if (!isPlainObject(meta)) return "params._meta must be an object";
+    const token = meta["progressToken"];
+    if (token !== undefined && !isRpcId(token)) {
+      return "params._meta.progressToken must be a string or an integer";
+    }
+  }
+  switch (method) {
+    case "initialize": {
+      if (typeof params["protocolVersion"] !== "string") {
+        return "params.protocolVersion must be a string";
+      }
+      if (!isPlainObject(params["capabilities"])) return "params.capabilities must be an object";
+      const client = params["clientInfo"];
+      if (!isPlainObject(client)) return "params.clientInfo must be an object";
+      if (typeof client["name"] !== "string") return "params.clientInfo.name must be a string";
+      if (typeof client["version"] !== "string") {
+        return "params.clientInfo.version must be a string";
+      }
+      return null;
+    }
+    case "tools/list":
+      return params["cursor"] !== undefined && typeof params["cursor"] !== "string"
+        ? "params.cursor must be a string"
+        : null;
+    case "tools/call": {
+      if (typeof params["name"] !== "string") return "params.name must be a string naming a tool";
+      const args = params["arguments"];
+      return args !== undefined && !isPlainObject(args) ? "params.arguments must be an object" : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A Transport for the SDK's `Server` that enforces the session rules above on the messages
+ * passing through it.
+ *
+ * @example
+ * ```ts
+ * import { ProtocolGate } from "./protocol_gate.ts";
+ * import { StdioLineTransport } from "./stdio.ts";
+ * const gate = new ProtocolGate(new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable));
+ * ```
+ */
+export class ProtocolGate implements Transport {
+  /** Set by the SDK: receives messages that passed the gate. */
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Set by the SDK: called once the input has ended and in-flight work is answered. */
+  onclose?: () => void;
+  /** Set by the SDK: called on transport failures. */
+  onerror?: (error: Error) => void;
+
+  readonly #inner: GatedTransport;
+  readonly #inFlight = new Map<number, InFlight>();
+  #nextId = 1;
+  #initialized = false;
+  #inputEnded = false;
+  #closed = false;
+
+  /** Gates the messages of `inner`. */
+  constructor(inner: GatedTransport) {
+    this.#inner = inner;
+  }
+
+  /** Starts the inner transport with the gate in front of it. */
+  start(): Promise<void> {
+    this.#inner.onmessage = (message) => this.#receive(message as unknown as RpcMessage);
+    this.#inner.onclose = () => {
+      this.#inputEnded = true;
+      this.#closeWhenIdle();
+    };
+    this.#inner.onerror = (error) => this.onerror?.(error);
+    return this.#inner.start();
+  }
+
+  /** Sends a message from the SDK, restoring the client's id on responses. */
+  send(message: JSONRPCMessage): Promise<void> {
+    const outgoing = message as unknown as RpcMessage;
+    if (outgoing.method !== undefined || outgoing.id === undefined) {
+      return this.#inner.send(message);
+    }
+    const internalId = outgoing.id as number;
+    const request = this.#inFlight.get(internalId);
+    // Unknown here means cancelled: a cancelled request is never answered.
+    if (request === undefined) return Promise.resolve();
+    this.#inFlight.delete(internalId);
+    const answer = "error" in outgoing
+      ? this.#cleanError(request, outgoing.error)
+      : { ...message, id: request.clientId } as JSONRPCMessage;
+    const sent = this.#inner.send(answer);
+    this.#closeWhenIdle();
+    return sent;
+  }
+
+  /** Closes the inner transport. */
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  /** How many requests have been passed on and not yet answered. */
+  get inFlightCount(): number {
+    return this.#inFlight.size;
+  }
+
+  #receive(message: RpcMessage): void {
+    if (message.method === undefined) {
+      logLine(`ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`);
+      return;
+    }
+    if (message.id === undefined) {
+      this.#receiveNotification(message);
+      return;
+    }
+    const refuse = (code: number, text: string) =>
+      void this.#inner.send(errorResponse(message.id!, code, text));
+    const method = message.method;
+    if (!this.#initialized && method !== "initialize" && method !== "ping") {
+      return refuse(RPC_ERRORS.INVALID_REQUEST, "Send initialize first");
+    }
+    if (this.#initialized && method === "initialize") {
+      return refuse(RPC_ERRORS.INVALID_REQUEST, "Already initialized; initialize is sent once");
+    }
+    const problem = describeParamsProblem(method, message.params ?? {});
+    if (problem !== null) return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${problem}`);
+    if (method === "initialize") this.#initialized = true;
+    const internalId = this.#nextId++;
+    this.#inFlight.set(internalId, { clientId: message.id, method });
+    this.onmessage?.({ ...message, id: internalId } as JSONRPCMessage);
+  }
+
+  #receiveNotification(message: RpcMessage): void {
+    if (message.method !== "notifications/cancelled") {
+      this.onmessage?.(message as JSONRPCMessage);
+      return;
+    }
+    const target = message.params?.["requestId"];
+    if (!isRpcId(target)) return;
+    for (const [internalId, request] of this.#inFlight) {
+      if (request.clientId !== target) continue;
+      this.#inFlight.delete(internalId);
+      // Tell the SDK under the id it knows, so the handler's AbortSignal fires.
+      this.onmessage?.({
+        ...message,
+        params: { ...message.params, requestId: internalId },
+      } as JSONRPCMessage);
+    }
+    this.#closeWhenIdle();
+  }
+
+  #cleanError(request: InFlight, error: unknown): JSONRPCMessage {
+    const detail = isPlainObject(error) ? error : {};
+    let code = typeof detail["code"] === "number" ? detail["code"] : RPC_ERRORS.INTERNAL_ERROR;
+    let text = typeof detail["message"] === "string" ? detail["message"] : "Internal error";
+    // The SDK prefixes its own errors; clients get the message alone.
+    text = text.replace(/^MCP error -?\d+: /, "");
+    if (code === RPC_ERRORS.INTERNAL_ERROR) {
+      logLine(`${request.method} failed: ${text.split("\n", 1)[0]}`);
+      // A dump of schema issues means the params did not fit the SDK's schema.
+      const isValidationDump = /^\s*[[{]/.test(text);
+      code = isValidationDump ? RPC_ERRORS.INVALID_PARAMS : code;
+      text = isValidationDump ? `Invalid params for ${request.method}` : "Internal error";
+    }
+    const line = text.split("\n", 1)[0] ?? "";
+    return errorResponse(
+      request.clientId,
+      code,
+      line.length > MAX_ERROR_MESSAGE ? `${line.slice(0, MAX_ERROR_MESSAGE)}…` : line,
+    ) as unknown as JSONRPCMessage;
+  }
+
+  #closeWhenIdle(): void {
+    if (!this.#inputEnded || this.#closed || this.#inFlight.size > 0) return;
+    this.#closed = true;
+    this.onclose?.();
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Protocol wiring: the SDK's low-level `Server` with our tools, behind the protocol gate,
+ * on the stdio transport.
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { RPC_ERRORS, RpcError } from "./jsonrpc.ts";
+import { ProtocolGate } from "./protocol_gate.ts";
+import { StdioLineTransport } from "./stdio.ts";
+import type { Store } from "./store.ts";
+import { callTool, publishTool } from "./tools/call_tool.ts";
+import { findTool, TOOLS } from "./tools/registry.ts";
+import { SERVER_NAME, VERSION } from "./version.ts";
+
+/** What `initialize` tells the assistant about this server. */
+export const INSTRUCTIONS = "This server gives read-only access to the user's local store of " +
+  "transcripts (meetings, voice notes, chat sessions) and tasks. Nothing leaves this machine " +
+  "and nothing can be changed through it. Start with search_transcripts for a topic or " +
+  "list_transcripts for recent items; read one with get_transcript, a page at a time " +
+  "(follow nextOffset); list_tasks shows the task list. Results are paged: pass nextCursor " +
+  "back to continue.";
+
+/**
+ * Builds the MCP server for `store`: tools/list publishes every tool, tools/call runs one.
+ *
+ * @example
+ * ```ts
+ * import { createMcpServer } from "./server.ts";
+ * import { openDemoStore } from "./demo_store.ts";
+ * const server = createMcpServer(openDemoStore());
+ * ```
+ */
+export function createMcpServer(store: Store): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  const published = TOOLS.map(publishTool);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: published }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    // A request cancelled before it ran is not run; its answer would be dropped anyway.
+    if (extra.signal.aborted) throw new RpcError(RPC_ERRORS.INVALID_REQUEST, "Cancelled");
+    const tool = findTool(request.params.name);
+    if (tool === undefined) {
+      throw new RpcError(RPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${request.params.name}`);
+    }
+    return callTool(tool, store, request.params.arguments);
+  });
+  return server;
+}
+
+/**
+ * Serves `store` over a pair of byte streams (stdin and stdout in production) until the
+ * input ends and every request in flight is answered.
+ *
+ * @example
+ * ```ts
+ * import { serveStdio } from "./server.ts";
+ * import { openDemoStore } from "./demo_store.ts";
+ * await serveStdio(openDemoStore(), Deno.stdin.readable, Deno.stdout.writable);
+ * ```
+ */
+export async function serveStdio(
+  store: Store,
+  input: ReadableStream<Uint8Array>,
+  output: WritableStream<Uint8Array>,
+): Promise<void> {
+  const transport = new StdioLineTransport(input, output);
+  const server = createMcpServer(store);
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
+  server.onerror = () => {
+    // The gate already answered or logged every failure a client can cause.
+  };
+  await server.connect(new ProtocolGate(transport));
+  await closed;
+  await transport.flushed();
+}

@@ -1,0 +1,302 @@
+/**
+ * The read-only connection to a transcript store, and the checks that run before serving it.
+ *
+ * Read-only is enforced in layers: the file is opened with SQLite's read-only flag,
+ * `query_only` is switched on, and an authorizer refuses every action but reads. The
+ * process itself runs under Deno permissions that deny writes (see the `start` task).
+ *
+ * @module
+ */
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+
+/** The schema version (`PRAGMA user_version`) this build understands. */
+export const STORE_SCHEMA_VERSION = 1;
+
+/** Tables without which no tool can answer. `segments` is optional content. */
+export const REQUIRED_TABLES: readonly string[] = ["transcripts", "transcripts_fts", "tasks"];
+
+/**
+ * How long a statement waits for the app's write lock before it gives up with `busy`.
+ * Short, because an assistant is waiting; long enough to ride out an app's commit.
+ */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+/** A value read from the store. Integers arrive as bigint so none is ever truncated. */
+export type StoreValue = string | number | bigint | null | Uint8Array;
+
+/** One row read from the store, by column name. */
+export type StoreRow = Record<string, StoreValue>;
+
+/** Why a store could not be opened; main.ts prints the message and exits with code 2. */
+export class StoreOpenError extends Error {
+  /**
+   * @example
+   * ```ts
+   * import { StoreOpenError } from "./store.ts";
+   * throw new StoreOpenError("Cannot open store: file not found at /x/y.db");
+   * ```
+   */
+  constructor(message: string) {
+    super(message);
+    this.name = "StoreOpenError";
+  }
+}
+
+/** The store could not be read because the owning app holds a lock past the busy timeout. */
+export class StoreBusyError extends Error {
+  /**
+   * @example
+   * ```ts
+   * import { StoreBusyError } from "./store.ts";
+   * throw new StoreBusyError();
+   * ```
+   */
+  constructor() {
+    super(`The store is locked by its app; try again in a moment`);
+    this.name = "StoreBusyError";
+  }
+}
+
+/**
+ * SQLite's authorizer codes (sqlite3.h). node:sqlite exports them at run time, but Deno's
+ * type declarations do not list them yet; a test checks these against the runtime's.
+ */
+export const AUTHORIZER_CODES = {
+  SQLITE_OK: 0,
+  SQLITE_DENY: 1,
+  SQLITE_PRAGMA: 19,
+  SQLITE_READ: 20,
+  SQLITE_SELECT: 21,
+  SQLITE_FUNCTION: 31,
+  SQLITE_RECURSIVE: 33,
+} as const;
+const constants = AUTHORIZER_CODES;
+
+type Authorizer = (action: number, first: string | null, second: string | null) => number;
+
+/** `DatabaseSync.setAuthorizer`, which Deno implements but does not yet declare. */
+function installAuthorizer(db: DatabaseSync, authorizer: Authorizer): void {
+  const install = (db as unknown as { setAuthorizer?: (callback: Authorizer) => void })
+    .setAuthorizer;
+  // Without it one layer of the read-only guarantee would be missing: refuse to serve.
+  if (typeof install !== "function") throw new Error("this runtime lacks setAuthorizer");
+  install.call(db, authorizer);
+}
+
+// PRAGMAs that may run without an argument (reads). FTS5 itself reads data_version.
+const READABLE_PRAGMAS = new Set(["data_version", "user_version", "schema_version"]);
+
+const READ_ACTIONS = new Set<number>([
+  constants.SQLITE_SELECT,
+  constants.SQLITE_READ,
+  constants.SQLITE_RECURSIVE,
+]);
+
+/**
+ * The authorizer installed on every connection: reads only. It runs when a statement is
+ * prepared, including the statements FTS5 prepares for itself, so it costs nothing per row.
+ */
+function authorizeReadsOnly(
+  action: number,
+  first: string | null,
+  second: string | null,
+): number {
+  if (READ_ACTIONS.has(action)) return constants.SQLITE_OK;
+  if (action === constants.SQLITE_FUNCTION) {
+    return second?.toLowerCase() === "load_extension" ? constants.SQLITE_DENY : constants.SQLITE_OK;
+  }
+  if (action === constants.SQLITE_PRAGMA) {
+    return second === null && READABLE_PRAGMAS.has(first?.toLowerCase() ?? "")
+      ? constants.SQLITE_OK
+      : constants.SQLITE_DENY;
+  }
+  return constants.SQLITE_DENY;
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  // SQLITE_BUSY and SQLITE_LOCKED, with or without extended bits.
+  return typeof code === "number" && ((code & 0xff) === 5 || (code & 0xff) === 6);
+}
+
+/**
+ * A read-only store connection. Statements are prepared once and reused; client text only
+ * ever reaches SQLite as a bound parameter.
+ *
+ * @example
+ * ```ts
+ * import { openStore } from "./store.ts";
+ * const store = openStore("/home/me/.local/share/transcript-mcp/store.db");
+ * const row = store.get("SELECT count(*) AS n FROM transcripts");
+ * store.close();
+ * ```
+ */
+export class Store {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+  /** Where the store lives, or `:memory:` for the demo store. */
+  readonly location: string;
+
+  /**
+   * Wraps an open connection. It is locked down at once: `query_only`, then the authorizer.
+   *
+   * @example
+   * ```ts
+   * import { DatabaseSync } from "node:sqlite";
+   * import { Store } from "./store.ts";
+   * const store = new Store(new DatabaseSync(":memory:"), ":memory:");
+   * ```
+   */
+  constructor(db: DatabaseSync, location: string) {
+    this.#db = db;
+    this.location = location;
+    db.exec("PRAGMA query_only = ON");
+    // A bigger page cache keeps FTS segments hot across calls; mmap avoids copying pages.
+    db.exec("PRAGMA cache_size = -32768");
+    db.exec("PRAGMA mmap_size = 268435456");
+    installAuthorizer(db, authorizeReadsOnly);
+  }
+
+  /** Runs a read and returns every row. Throws StoreBusyError when the app holds a lock. */
+  all(sql: string, ...params: SQLInputValue[]): StoreRow[] {
+    return this.#run(() => this.#statement(sql).all(...params) as StoreRow[]);
+  }
+
+  /** Runs a read and returns its first row, or undefined. */
+  get(sql: string, ...params: SQLInputValue[]): StoreRow | undefined {
+    return this.#run(() => this.#statement(sql).get(...params) as StoreRow | undefined);
+  }
+
+  /** Runs SQL that is not cached; for the write-refusal tests and one-off checks. */
+  execUncached(sql: string): void {
+    this.#db.exec(sql);
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.isOpen) this.#db.close();
+  }
+
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      // node:sqlite stops iterating silently at an integer beyond 2^53; bigints never do.
+      statement.setReadBigInts(true);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #run<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (isBusy(error)) throw new StoreBusyError();
+      throw error;
+    }
+  }
+}
+
+const SQLITE_HEADER = "SQLite format 3\0";
+
+function readHeader(path: string): string {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const bytes = new Uint8Array(SQLITE_HEADER.length);
+    const count = file.readSync(bytes) ?? 0;
+    return new TextDecoder("latin1").decode(bytes.subarray(0, count));
+  } finally {
+    file.close();
+  }
+}
+
+function checkFile(path: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new StoreOpenError(`Cannot open store: file not found at ${path}`);
+    }
+    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+      throw new StoreOpenError(`Cannot open store: permission denied reading ${path}`);
+    }
+    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+  }
+  if (info.isDirectory) {
+    throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
+  }
+  if (info.size === 0) {
+    throw new StoreOpenError(`Cannot open store: ${path} is empty (0 bytes), not a transcript store`);
+  }
+  if (readHeader(path) !== SQLITE_HEADER) {
+    throw new StoreOpenError(`Cannot open store: ${path} is not an SQLite database`);
+  }
+}
+
+/**
+ * Checks that a connection holds a store this build can serve: the right schema version and
+ * the required tables.
+ */
+function checkContract(store: Store, path: string): void {
+  const version = Number(store.get("PRAGMA user_version")?.["user_version"] ?? 0);
+  if (version > STORE_SCHEMA_VERSION) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} has schema version ${version}, newer than this transcript-mcp ` +
+        `understands (${STORE_SCHEMA_VERSION}); upgrade transcript-mcp`,
+    );
+  }
+  if (version < STORE_SCHEMA_VERSION) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} has schema version ${version}, expected ` +
+        `${STORE_SCHEMA_VERSION}; is it a transcript store?`,
+    );
+  }
+  const present = new Set(
+    store.all("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')")
+      .map((row) => String(row["name"])),
+  );
+  const missing = REQUIRED_TABLES.filter((name) => !present.has(name));
+  if (missing.length > 0) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} lacks the required table${missing.length > 1 ? "s" : ""} ` +
+        missing.join(", "),
+    );
+  }
+}
+
+/**
+ * Opens a transcript store read-only and checks it against the store contract.
+ * Throws StoreOpenError with a one-line message naming the problem.
+ *
+ * @example
+ * ```ts
+ * import { openStore } from "./store.ts";
+ * const store = openStore("./store.db");
+ * console.log(store.location);
+ * store.close();
+ * ```
+ */
+export function openStore(path: string): Store {
+  checkFile(path);
+  let store: Store;
+  try {
+    const db = new DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+    store = new Store(db, path);
+  } catch (error) {
+    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+  }
+  try {
+    checkContract(store, path);
+  } catch (error) {
+    store.close();
+    if (error instanceof StoreOpenError) throw error;
+    if (error instanceof StoreBusyError) {
+      throw new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`);
+    }
+    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+  }
+  return store;
+}

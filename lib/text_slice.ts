@@ -1,0 +1,56 @@
+/**
+ * Paging inside a long text by UTF-16 offsets that never split a surrogate pair.
+ *
+ * @module
+ */
+
+/** One page of a text, with the offset of the next page or null at the end. */
+export interface TextSlice {
+  text: string;
+  offset: number;
+  nextOffset: number | null;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/** Moves `index` back by one when it falls between the two halves of a surrogate pair. */
+function onCodePointBoundary(text: string, index: number): number {
+  if (index <= 0 || index >= text.length) return index;
+  const before = text.charCodeAt(index - 1);
+  const at = text.charCodeAt(index);
+  return isHighSurrogate(before) && isLowSurrogate(at) ? index - 1 : index;
+}
+
+/**
+ * Returns at most `maxChars` UTF-16 code units of `text` starting at `offset`. Both ends
+ * snap back to a code point boundary, so a pair is never split and pages join up exactly.
+ * `offset` must lie within `0..text.length`.
+ *
+ * @example
+ * ```ts
+ * import { sliceText } from "./text_slice.ts";
+ * sliceText("abcdef", 0, 4); // { text: "abcd", offset: 0, nextOffset: 4 }
+ * sliceText("abcdef", 4, 4); // { text: "ef", offset: 4, nextOffset: null }
+ * ```
+ */
+export function sliceText(text: string, offset: number, maxChars: number): TextSlice {
+  if (offset < 0 || offset > text.length || !Number.isInteger(offset)) {
+    throw new RangeError(`offset must be an integer from 0 to ${text.length}, got ${offset}`);
+  }
+  if (maxChars < 2 || !Number.isInteger(maxChars)) {
+    throw new RangeError(`maxChars must be an integer of at least 2, got ${maxChars}`);
+  }
+  const start = onCodePointBoundary(text, offset);
+  const end = onCodePointBoundary(text, Math.min(text.length, start + maxChars));
+  return {
+    text: text.slice(start, end),
+    offset: start,
+    nextOffset: end < text.length ? end : null,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Running a tool: validate the arguments, call the handler, and shape the MCP result.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import { InvalidCursorError } from "../cursor.ts";
+import { describeError, logLine } from "../log.ts";
+import { type Store, StoreBusyError } from "../store.ts";
+import { type AnyTool, ToolError } from "./tool.ts";
+
+/** A tool's definition as `tools/list` publishes it. */
+export interface PublishedTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: { type: "object"; [key: string]: unknown };
+  outputSchema: { type: "object"; [key: string]: unknown };
+  annotations: AnyTool["annotations"];
+}
+
+/** An MCP `tools/call` result. */
+export interface ToolCallResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+function objectSchema(schema: AnyTool["inputSchema"]): PublishedTool["inputSchema"] {
+  // Checks that JSON Schema cannot say (RFC 3339 dates) are left out, not fatal.
+  const json = toJsonSchema(schema, { errorMode: "ignore" }) as Record<string, unknown>;
+  return { ...json, type: "object" };
+}
+
+/**
+ * The definition `tools/list` publishes, with JSON Schemas made from the same valibot
+ * schemas that validate.
+ *
+ * @example
+ * ```ts
+ * import { publishTool } from "./call_tool.ts";
+ * import { TOOLS } from "./registry.ts";
+ * const definitions = TOOLS.map(publishTool);
+ * ```
+ */
+export function publishTool(tool: AnyTool): PublishedTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: objectSchema(tool.inputSchema),
+    outputSchema: objectSchema(tool.outputSchema),
+    annotations: { ...tool.annotations },
+  };
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
+  const field = path === "" ? "arguments" : path;
+  if (issue.received === "undefined") return `${field}: required`;
+  if (issue.type === "strict_object" && issue.path !== undefined) {
+    return `${field}: unknown argument`;
+  }
+  if (issue.kind === "schema" || issue.type === "integer") {
+    const expected = issue.type === "integer" ? "an integer" : issue.expected;
+    return `${field}: expected ${expected}, got ${issue.received}`;
+  }
+  return `${field}: ${issue.message}`;
+}
+
+function errorResult(error: ToolError): ToolCallResult {
+  const body = { error: { code: error.code, message: error.message } };
+  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+}
+
+function asToolError(error: unknown, toolName: string): ToolError {
+  if (error instanceof ToolError) return error;
+  if (error instanceof InvalidCursorError) return new ToolError("invalid_arguments", error.message);
+  if (error instanceof StoreBusyError) return new ToolError("busy", error.message);
+  // The detail goes to stderr for the operator; the client gets no internals.
+  logLine(`${toolName} failed: ${describeError(error)}`);
+  return new ToolError("internal", `${toolName} failed inside the server; see its stderr log`);
+}
+
+/**
+ * Validates `args` against the tool's input schema, runs it, and returns the MCP result:
+ * `structuredContent` plus the same object as compact JSON text, or an `isError` result
+ * whose text is `{"error":{"code","message"}}`.
+ *
+ * @example
+ * ```ts
+ * import { callTool } from "./call_tool.ts";
+ * import { findTool } from "./registry.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const result = callTool(findTool("list_transcripts")!, openDemoStore(), { limit: 3 });
+ * ```
+ */
+export function callTool(tool: AnyTool, store: Store, args: unknown): ToolCallResult {
+  const parsed = v.safeParse(tool.inputSchema, args ?? {});
+  if (!parsed.success) {
+    const messages = parsed.issues.map(describeIssue);
+    return errorResult(new ToolError("invalid_arguments", [...new Set(messages)].join("; ")));
+  }
+  try {
+    const output = tool.handler(store, parsed.output) as Record<string, unknown>;
+    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
+  } catch (error) {
+    return errorResult(asToolError(error, tool.name));
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * list_tasks: tasks newest first, by bucket and done state, with a keyset cursor.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import type { SQLInputValue } from "node:sqlite";
+import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { cursorArgument, limitArgument } from "./arguments.ts";
+import { flag, textOrNull } from "./row_values.ts";
+import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+
+const NAME = "list_tasks";
+
+/** The buckets a task can sit in. */
+export const TASK_BUCKETS = ["inbox", "today", "week", "someday", "done"] as const;
+
+const inputSchema = v.strictObject({
+  bucket: v.optional(v.pipe(v.picklist(TASK_BUCKETS), v.description("Only tasks in this bucket."))),
+  done: v.optional(v.pipe(v.boolean(), v.description("Only done (true) or open (false) tasks."))),
+  limit: limitArgument(1, 1000, 200),
+  cursor: cursorArgument,
+});
+
+const taskSchema = v.object({
+  id: v.string(),
+  text: v.string(),
+  bucket: v.string(),
+  done: v.boolean(),
+  doneAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  parentTaskId: v.nullable(v.string()),
+  transcriptId: v.pipe(
+    v.nullable(v.string()),
+    v.description("The transcript the task came from, if any."),
+  ),
+});
+
+const outputSchema = v.object({
+  tasks: v.array(taskSchema),
+  nextCursor: v.nullable(v.string()),
+});
+
+/** list_tasks: pages through tasks newest first. */
+export const listTasks = defineTool({
+  name: NAME,
+  title: "List tasks",
+  description: "List tasks newest first. Filter by bucket (inbox, today, week, someday, done) " +
+    "or by done. Each task names the transcript it came from. Page with nextCursor.",
+  inputSchema,
+  outputSchema,
+  annotations: READ_ONLY_ANNOTATIONS,
+  handler(store, input) {
+    const limit = clampLimit(input.limit, 1, 1000);
+    const conditions: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (input.cursor !== undefined) {
+      const [createdAt, id] = decodeCursor(NAME, input.cursor, ["string", "string"]);
+      conditions.push("(created_at, id) < (?, ?)");
+      params.push(createdAt as string, id as string);
+    }
+    if (input.bucket !== undefined) {
+      conditions.push("bucket = ?");
+      params.push(input.bucket);
+    }
+    if (input.done !== undefined) {
+      conditions.push("done = ?");
+      params.push(input.done ? 1 : 0);
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    const rows = store.all(
+      `SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
+         FROM tasks ${where}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ?`,
+      ...params,
+      limit + 1,
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      tasks: page.map((row) => ({
+        id: String(row["id"]),
+        text: textOrNull(row["text"]) ?? "",
+        bucket: String(row["bucket"]),
+        done: flag(row["done"]),
+        doneAt: textOrNull(row["done_at"]),
+        createdAt: String(row["created_at"]),
+        parentTaskId: textOrNull(row["parent_task_id"]),
+        transcriptId: textOrNull(row["transcript_id"]),
+      })),
+      nextCursor: rows.length > limit && last !== undefined
+        ? encodeCursor(NAME, [String(last["created_at"]), String(last["id"])])
+        : null,
+    };
+  },
+});

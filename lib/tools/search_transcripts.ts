@@ -1,0 +1,128 @@
+/**
+ * search_transcripts: full-text search with BM25 ranking, FTS5 syntax, and a fallback
+ * to plain words for queries that are not valid FTS5.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { plainWordsQuery } from "../fts_query.ts";
+import type { Store, StoreRow } from "../store.ts";
+import { cursorArgument, limitArgument } from "./arguments.ts";
+import { textOrNull } from "./row_values.ts";
+import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
+
+const NAME = "search_transcripts";
+
+/** The longest query accepted, in characters. */
+export const MAX_QUERY_LENGTH = 1_000;
+
+/** Marks around matched terms in snippets. Rare in speech, so they read unambiguously. */
+export const SNIPPET_MARKS = ["«", "»"] as const;
+
+/** Column weights for BM25: a match in the title counts ten times one in the text. */
+export const BM25_WEIGHTS = "bm25(10.0, 1.0)";
+
+const SEARCH_SQL = `
+  SELECT t.pk, t.id, t.title, t.created_at, t.source,
+         ${previewSourceSql("t.text")} AS head,
+         hits.snippet, hits.rank
+    FROM (SELECT rowid, rank,
+                 snippet(transcripts_fts, -1, '${SNIPPET_MARKS[0]}', '${SNIPPET_MARKS[1]}', '…', 24)
+                   AS snippet
+            FROM transcripts_fts
+           WHERE transcripts_fts MATCH ? AND rank MATCH '${BM25_WEIGHTS}'
+           ORDER BY rank
+           LIMIT ? OFFSET ?) AS hits
+    JOIN transcripts AS t ON t.pk = hits.rowid
+   ORDER BY hits.rank`;
+
+const inputSchema = v.strictObject({
+  query: v.pipe(
+    v.string(),
+    v.check((value) => value.trim() !== "", "expected a non-empty query"),
+    v.maxLength(MAX_QUERY_LENGTH, `expected at most ${MAX_QUERY_LENGTH} characters`),
+    v.description(
+      'Words to find. FTS5 syntax works: "exact phrase", AND, OR, NOT, prefix*, title:word. ' +
+        "Anything else is searched as plain words.",
+    ),
+  ),
+  limit: limitArgument(1, 100, 20),
+  cursor: cursorArgument,
+});
+
+const resultSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  createdAt: v.string(),
+  source: v.nullable(v.string()),
+  preview: v.string(),
+  snippet: v.pipe(v.string(), v.description("The best-matching passage; matches marked «so».")),
+  rank: v.pipe(v.number(), v.description("BM25 relevance; higher is more relevant.")),
+});
+
+const outputSchema = v.object({
+  results: v.array(resultSchema),
+  nextCursor: v.nullable(v.string()),
+  queryMode: v.pipe(
+    v.picklist(["fts5", "words"]),
+    v.description('"fts5" when the query ran as FTS5 syntax, "words" when run as plain words.'),
+  ),
+});
+
+function isQuerySyntaxError(error: unknown): boolean {
+  // SQLITE_ERROR (1) from MATCH means FTS5 could not parse the query.
+  return (error as { errcode?: unknown } | null)?.errcode === 1;
+}
+
+function runSearch(store: Store, match: string, limit: number, offset: number): StoreRow[] {
+  return store.all(SEARCH_SQL, match, limit + 1, offset);
+}
+
+/** search_transcripts: ranked full-text search over titles and texts. */
+export const searchTranscripts = defineTool({
+  name: NAME,
+  title: "Search transcripts",
+  description: "Full-text search over transcript titles and texts, best matches first (BM25, " +
+    "titles weighted above text). Each result has a snippet with the matched words marked " +
+    "«like this». Everyday wording works; FTS5 syntax (phrases, AND/OR/NOT, prefix*) too.",
+  inputSchema,
+  outputSchema,
+  annotations: READ_ONLY_ANNOTATIONS,
+  handler(store, input) {
+    const limit = clampLimit(input.limit, 1, 100);
+    let offset = 0;
+    if (input.cursor !== undefined) {
+      const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
+      if (query !== input.query) {
+        throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
+      }
+      offset = position as number;
+    }
+    let queryMode: "fts5" | "words" = "fts5";
+    let rows: StoreRow[];
+    try {
+      rows = runSearch(store, input.query, limit, offset);
+    } catch (error) {
+      if (!isQuerySyntaxError(error)) throw error;
+      queryMode = "words";
+      const words = plainWordsQuery(input.query);
+      rows = words === null ? [] : runSearch(store, words, limit, offset);
+    }
+    const page = rows.slice(0, limit);
+    return {
+      results: page.map((row) => ({
+        id: String(row["id"]),
+        title: textOrNull(row["title"]) ?? "",
+        createdAt: String(row["created_at"]),
+        source: textOrNull(row["source"]),
+        preview: previewFromHead(store, row["pk"], row["head"]),
+        snippet: textOrNull(row["snippet"]) ?? "",
+        rank: Number((-Number(row["rank"])).toPrecision(6)),
+      })),
+      nextCursor: rows.length > limit ? encodeCursor(NAME, [input.query, offset + limit]) : null,
+      queryMode,
+    };
+  },
+});

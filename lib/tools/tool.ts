@@ -1,0 +1,98 @@
+/**
+ * What every tool is made of, and the one error shape tools answer with.
+ *
+ * @module
+ */
+import type * as v from "valibot";
+import type { Store } from "../store.ts";
+
+/** The closed set of tool error codes. */
+export type ToolErrorCode = "invalid_arguments" | "not_found" | "busy" | "internal";
+
+/**
+ * A failure a tool reports to the client as `{"error":{"code","message"}}` with `isError`.
+ *
+ * @example
+ * ```ts
+ * import { ToolError } from "./tool.ts";
+ * throw new ToolError("not_found", "Transcript 7f0c… not found");
+ * ```
+ */
+export class ToolError extends Error {
+  /** The machine-readable code. */
+  readonly code: ToolErrorCode;
+
+  /** Makes a tool error with a code from the closed set and a one-line message. */
+  constructor(code: ToolErrorCode, message: string) {
+    super(message);
+    this.name = "ToolError";
+    this.code = code;
+  }
+}
+
+/** MCP tool annotations; every tool here reads a local store and nothing else. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** The annotations shared by every tool: read-only, repeatable, closed-world. */
+export const READ_ONLY_ANNOTATIONS: ToolAnnotations = Object.freeze({
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+});
+
+/** Anything valibot can validate. */
+// deno-lint-ignore no-explicit-any
+export type AnySchema = v.GenericSchema<any, any>;
+
+/**
+ * A tool: its published definition plus the handler that answers it.
+ * `handler` receives arguments already validated by `inputSchema`.
+ */
+export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: TInput;
+  outputSchema: TOutput;
+  annotations: ToolAnnotations;
+  handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
+}
+
+/** A tool whose schemas are erased, for the registry. */
+// deno-lint-ignore no-explicit-any
+export type AnyTool = Tool<any, any>;
+
+/**
+ * Declares a tool, keeping its handler's types tied to its schemas.
+ *
+ * @example
+ * ```ts
+ * import * as v from "valibot";
+ * import { defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+ * const count = defineTool({
+ *   name: "count_transcripts",
+ *   title: "Count transcripts",
+ *   description: "How many transcripts the store holds.",
+ *   inputSchema: v.strictObject({}),
+ *   outputSchema: v.object({ count: v.number() }),
+ *   annotations: READ_ONLY_ANNOTATIONS,
+ *   handler: (store) => ({ count: Number(store.get("SELECT count(*) AS n FROM transcripts")?.n) }),
+ * });
+ * ```
+ */
+export function defineTool<TInput extends AnySchema, TOutput extends AnySchema>(
+  tool: Tool<TInput, TOutput>,
+): Tool<TInput, TOutput> {
+  return tool;
+}
+
+/** Clamps a requested page size into its allowed range. */
+export function clampLimit(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}

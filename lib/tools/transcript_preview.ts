@@ -1,0 +1,35 @@
+/**
+ * The preview shown for a transcript in lists and search results, read without loading
+ * the whole text when a prefix is enough.
+ *
+ * @module
+ */
+import { makePreview } from "../preview.ts";
+import type { Store, StoreValue } from "../store.ts";
+
+/** How many characters of text the listing queries read for a preview. */
+export const PREVIEW_SOURCE_CHARS = 2048;
+
+/** The SQL expression that reads a preview's source from a text column; alias it `head`. */
+export function previewSourceSql(textColumn: string): string {
+  return `substr(${textColumn}, 1, ${PREVIEW_SOURCE_CHARS})`;
+}
+
+/**
+ * Builds the preview from the `head` a listing query read. Only when the head holds too few
+ * whole characters (a text of long combining sequences) is the full text read.
+ *
+ * @example
+ * ```ts
+ * import { previewFromHead } from "./transcript_preview.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * previewFromHead(openDemoStore(), 1n, "Short text."); // "Short text."
+ * ```
+ */
+export function previewFromHead(store: Store, pk: StoreValue | undefined, head: StoreValue | undefined): string {
+  const text = typeof head === "string" ? head : "";
+  const preview = makePreview(text, text.length >= PREVIEW_SOURCE_CHARS);
+  if (preview !== undefined) return preview;
+  const full = store.get("SELECT text FROM transcripts WHERE pk = ?", pk as bigint)?.["text"];
+  return makePreview(typeof full === "string" ? full : "") ?? "";
+}

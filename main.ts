@@ -1,0 +1,105 @@
+/**
+ * transcript-mcp: read-only MCP access to a local store of transcripts and tasks.
+ * This entry point wires the command line to the modules in lib/.
+ *
+ * @module
+ */
+import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/cli.ts";
+import { resolveDbPath } from "./lib/db_path.ts";
+import { DEMO_LOCATION, openDemoStore } from "./lib/demo_store.ts";
+import { describeError, logLine } from "./lib/log.ts";
+import { serveStdio } from "./lib/server.ts";
+import { openStore, type Store, StoreOpenError } from "./lib/store.ts";
+import { checkStore, formatStoreReport } from "./lib/store_check.ts";
+import { callTool, publishTool } from "./lib/tools/call_tool.ts";
+import { findTool, TOOLS } from "./lib/tools/registry.ts";
+import { SERVER_NAME, VERSION } from "./lib/version.ts";
+
+const EXIT_OK = 0;
+const EXIT_TOOL_ERROR = 1;
+const EXIT_USAGE = 2;
+
+function openChosenStore(choice: StoreChoice): Store {
+  if (choice.kind === "demo") {
+    logLine(`serving ${DEMO_LOCATION}, read-only`);
+    return openDemoStore();
+  }
+  const { path, origin } = resolveDbPath({
+    flag: choice.flag,
+    env: (name) => Deno.env.get(name),
+    os: Deno.build.os,
+    cwd: Deno.cwd(),
+  });
+  logLine(`store ${path} (from ${origin}), read-only`);
+  return openStore(path);
+}
+
+async function run(command: Command): Promise<number> {
+  switch (command.kind) {
+    case "help":
+      console.log(USAGE);
+      return EXIT_OK;
+    case "version":
+      console.log(`${SERVER_NAME} ${VERSION}`);
+      return EXIT_OK;
+    case "usage-error":
+      console.error(`${SERVER_NAME}: ${command.message}\n\n${USAGE}`);
+      return EXIT_USAGE;
+    case "tools":
+      console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
+      return EXIT_OK;
+    case "check": {
+      const store = openChosenStore(command.store);
+      const report = checkStore(store);
+      console.log(formatStoreReport(report));
+      return report.fts.inSync ? EXIT_OK : EXIT_TOOL_ERROR;
+    }
+    case "call": {
+      const tool = findTool(command.tool);
+      if (tool === undefined) {
+        const names = TOOLS.map((t) => t.name).join(", ");
+        console.error(`${SERVER_NAME}: unknown tool '${command.tool}'; tools: ${names}`);
+        return EXIT_USAGE;
+      }
+      let args: unknown = {};
+      if (command.args !== undefined) {
+        try {
+          args = JSON.parse(command.args);
+        } catch {
+          console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${command.args}`);
+          return EXIT_USAGE;
+        }
+      }
+      const result = callTool(tool, openChosenStore(command.store), args);
+      console.log(JSON.stringify(result.structuredContent ?? JSON.parse(result.content[0]!.text), null, 2));
+      return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
+    }
+    case "serve": {
+      const store = openChosenStore(command.store);
+      await serveStdio(store, Deno.stdin.readable, Deno.stdout.writable);
+      store.close();
+      return EXIT_OK;
+    }
+  }
+}
+
+if (import.meta.main) {
+  // Nothing that escapes reaches stderr as a stack trace: one line, then a clean exit.
+  globalThis.addEventListener("unhandledrejection", (event) => {
+    event.preventDefault();
+    logLine(`internal error: ${describeError(event.reason)}`);
+  });
+  let code: number;
+  try {
+    code = await run(parseCommandLine(Deno.args));
+  } catch (error) {
+    if (error instanceof StoreOpenError) {
+      logLine(error.message);
+      code = EXIT_USAGE;
+    } else {
+      logLine(`internal error: ${describeError(error)}`);
+      code = EXIT_TOOL_ERROR;
+    }
+  }
+  Deno.exit(code);
+}

@@ -1,0 +1,140 @@
+/**
+ * Fixture stores for tests: the contract's schema from lib/schema.sql, filled the way the
+ * owning app fills a store, in a temporary directory.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import type { DemoTask, DemoTranscript } from "../../lib/demo_data.ts";
+import { populateStore, SCHEMA_SQL } from "../../lib/demo_store.ts";
+
+/** A fixture store on disk. Remove it with `cleanup`. */
+export interface FixtureStore {
+  path: string;
+  dir: string;
+  transcripts: DemoTranscript[];
+  tasks: DemoTask[];
+  cleanup: () => void;
+}
+
+/** Options for {@link buildFixtureStore}. */
+export interface FixtureOptions {
+  transcripts?: DemoTranscript[];
+  tasks?: DemoTask[];
+  /** SQL run after filling, to break the store in a particular way. */
+  afterFill?: string;
+}
+
+const SOURCES = ["meeting", "voice_note", "chat"] as const;
+const BUCKETS = ["inbox", "today", "week", "someday", "done"] as const;
+
+function uuid(prefix: string, n: number): string {
+  return `${prefix}${n.toString(16).padStart(4, "0")}-0000-4000-8000-000000000000`.slice(0, 36);
+}
+
+/**
+ * Deterministic transcripts with the cases tests need: ties on created_at (for keyset
+ * paging), starred and sources in a fixed pattern, words to search for, an emoji-heavy
+ * text, and one long text for paging inside a transcript.
+ */
+export function fixtureTranscripts(count = 45): DemoTranscript[] {
+  const transcripts: DemoTranscript[] = [];
+  for (let n = 0; n < count; n++) {
+    // Every third pair shares a timestamp, so ordering must fall back to the key.
+    const minute = n - (n % 3 === 2 ? 1 : 0);
+    const createdAt = new Date(Date.UTC(2026, 9, 1, 8, minute)).toISOString();
+    const words = [
+      `Item ${n} of the fixture.`,
+      n % 5 === 0 ? "We reviewed the pricing page and the annual discount." : "General update.",
+      n % 7 === 0 ? "The sync conflict in POL-358 happens after the zoom.us call." : "",
+      n === 4 ? "So what's the plan for the launch?" : "",
+    ].filter((s) => s !== "");
+    transcripts.push({
+      id: uuid("a", n),
+      title: n % 9 === 0 ? `Pricing review ${n}` : `Fixture transcript ${n}`,
+      createdAt,
+      source: SOURCES[n % 3]!,
+      language: "en",
+      engine: "whisper.cpp",
+      modelId: "large-v3-turbo",
+      starred: n % 4 === 0,
+      manualTags: n % 2 === 0 ? ["even", "fixture"] : [],
+      template: n % 2 === 0 ? "standup" : null,
+      segments: [
+        { speaker: "Ana", startMs: 0, endMs: 4_000, text: words.join(" ") },
+        { speaker: "Ben", startMs: 4_000, endMs: 9_500, text: `Noted, thanks (${n}).` },
+      ],
+    });
+  }
+  return transcripts;
+}
+
+/** A transcript whose text is long and full of astral characters, for paging tests. */
+export function longEmojiTranscript(turns = 2_000): DemoTranscript {
+  const segments = Array.from({ length: turns }, (_, i) => ({
+    speaker: i % 2 === 0 ? "Ana" : "Ben",
+    startMs: i * 3_000,
+    endMs: i * 3_000 + 2_500,
+    text: `Turn ${i}: looks good 👍🏽 ship it 🎉 — 𝒻𝒶𝓃𝒸𝓎 notes.`,
+  }));
+  return {
+    id: "b0000000-0000-4000-8000-00000000long",
+    title: "A very long session",
+    createdAt: "2026-12-01T10:00:00.000Z",
+    source: "meeting",
+    language: "en",
+    engine: "whisper.cpp",
+    modelId: "large-v3-turbo",
+    starred: true,
+    manualTags: ["long"],
+    template: null,
+    segments,
+  };
+}
+
+/** Deterministic tasks in every bucket, with timestamp ties and subtasks. */
+export function fixtureTasks(transcripts: DemoTranscript[], count = 37): DemoTask[] {
+  const tasks: DemoTask[] = [];
+  for (let n = 0; n < count; n++) {
+    const bucket = BUCKETS[n % BUCKETS.length]!;
+    const createdAt = new Date(Date.UTC(2026, 9, 2, 9, n - (n % 4 === 3 ? 1 : 0))).toISOString();
+    tasks.push({
+      id: uuid("c", n),
+      text: `Fixture task ${n}`,
+      bucket,
+      done: bucket === "done",
+      doneAt: bucket === "done" ? "2026-10-20T12:00:00.000Z" : null,
+      createdAt,
+      parentTaskId: n % 6 === 5 ? uuid("c", n - 1) : null,
+      transcriptId: transcripts.length > 0 ? transcripts[n % transcripts.length]!.id : null,
+    });
+  }
+  return tasks;
+}
+
+/**
+ * Builds a store in a new temporary directory from lib/schema.sql.
+ *
+ * @example
+ * ```ts
+ * const fixture = buildFixtureStore();
+ * try { ... } finally { fixture.cleanup(); }
+ * ```
+ */
+export function buildFixtureStore(options: FixtureOptions = {}): FixtureStore {
+  const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-test-" });
+  const path = join(dir, "store.db");
+  const transcripts = options.transcripts ?? fixtureTranscripts();
+  const tasks = options.tasks ?? fixtureTasks(transcripts);
+  const db = new DatabaseSync(path);
+  db.exec(SCHEMA_SQL);
+  populateStore(db, transcripts, tasks);
+  if (options.afterFill !== undefined) db.exec(options.afterFill);
+  db.close();
+  return {
+    path,
+    dir,
+    transcripts,
+    tasks,
+    cleanup: () => Deno.removeSync(dir, { recursive: true }),
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The real server in a child process, started the way users start it (`deno task start`),
+ * spoken to in raw lines over its stdin and stdout.
+ */
+import { fileURLToPath } from "node:url";
+
+/** The project root, where deno.json lives. */
+export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+const READ_TIMEOUT_MS = 20_000;
+
+/** A JSON-RPC message as read from the server's stdout. */
+// deno-lint-ignore no-explicit-any
+export type Message = Record<string, any>;
+
+/** A running server process. */
+export class ServerProcess {
+  readonly #child: Deno.ChildProcess;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #lines: string[] = [];
+  #waiters: (() => void)[] = [];
+  #stdoutDone = false;
+  #stderr = "";
+  readonly #stdoutRead: Promise<void>;
+  readonly #stderrRead: Promise<void>;
+  #nextId = 1000;
+
+  constructor(child: Deno.ChildProcess) {
+    this.#child = child;
+    this.#writer = child.stdin.getWriter();
+    this.#stdoutRead = this.#collect(child.stdout, (line) => {
+      this.#lines.push(line);
+      this.#wake();
+    }).finally(() => {
+      this.#stdoutDone = true;
+      this.#wake();
+    });
+    this.#stderrRead = (async () => {
+      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+        this.#stderr += chunk;
+      }
+    })();
+  }
+
+  /** Everything the server wrote to stderr so far. */
+  get stderr(): string {
+    return this.#stderr;
+  }
+
+  /** Writes raw bytes or text to the server's stdin, as given. */
+  async writeRaw(data: string | Uint8Array): Promise<void> {
+    await this.#writer.write(typeof data === "string" ? new TextEncoder().encode(data) : data);
+  }
+
+  /** Writes one message as one line. */
+  async send(message: unknown): Promise<void> {
+    await this.writeRaw(`${JSON.stringify(message)}\n`);
+  }
+
+  /** Reads the next line from stdout, parsed; fails after a timeout or at end of output. */
+  async next(): Promise<Message> {
+    const line = await this.nextLine();
+    if (line === null) throw new Error(`stdout ended; stderr: ${this.#stderr}`);
+    return JSON.parse(line);
+  }
+
+  /** Reads the next raw line from stdout, or null at end of output. */
+  async nextLine(timeoutMs = READ_TIMEOUT_MS): Promise<string | null> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.#lines.length === 0 && !this.#stdoutDone) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`no line from the server in ${timeoutMs} ms`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.#waiters.push(resolve);
+        timer = setTimeout(resolve, remaining);
+      });
+      clearTimeout(timer);
+    }
+    return this.#lines.shift() ?? null;
+  }
+
+  /** Sends a request with a fresh id and returns the response to it. */
+  async request(method: string, params?: unknown): Promise<Message> {
+    const id = this.#nextId++;
+    await this.send({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
+    const response = await this.next();
+    if (response["id"] !== id) throw new Error(`expected id ${id}, got ${JSON.stringify(response)}`);
+    return response;
+  }
+
+  /** Sends initialize and notifications/initialized, as a client does first. */
+  async initialize(protocolVersion = "2025-06-18"): Promise<Message> {
+    const response = await this.request("initialize", {
+      protocolVersion,
+      capabilities: {},
+      clientInfo: { name: "test", version: "0" },
+    });
+    await this.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return response;
+  }
+
+  /** Calls a tool and returns the `result` of the response. */
+  async callTool(name: string, args?: unknown): Promise<Message> {
+    const response = await this.request("tools/call", {
+      name,
+      ...(args === undefined ? {} : { arguments: args }),
+    });
+    if (response["result"] === undefined) throw new Error(JSON.stringify(response));
+    return response["result"];
+  }
+
+  /** Closes stdin (EOF) and waits for the process to exit. */
+  async finish(): Promise<{ code: number; stderr: string; rest: string[] }> {
+    await this.#writer.close().catch(() => {});
+    const status = await this.#child.status;
+    await this.#stdoutRead;
+    await this.#stderrRead;
+    return { code: status.code, stderr: this.#stderr, rest: this.#lines.splice(0) };
+  }
+
+  /** Kills the process if it is still running; safe to call twice. */
+  async kill(): Promise<void> {
+    try {
+      this.#child.kill("SIGKILL");
+    } catch {
+      // Already exited.
+    }
+    await this.finish().catch(() => {});
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  async #collect(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+    let buffer = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) !== -1) {
+        onLine(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+      }
+    }
+    if (buffer !== "") onLine(buffer);
+  }
+}
+
+/**
+ * Starts `deno task start` with `args` (e.g. `["--db", path]`), exactly as the README
+ * tells users to, with the release binary's permission flags.
+ */
+export function startServer(args: string[], env: Record<string, string> = {}): ServerProcess {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "start", ...args],
+    cwd: PROJECT_ROOT,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env,
+  }).spawn();
+  return new ServerProcess(child);
+}
+
+/** Runs the CLI to completion (`deno task start ARGS`) and returns its output. */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "start", ...args],
+    cwd: PROJECT_ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env,
+  }).output();
+  const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+}
