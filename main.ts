@@ -71,7 +71,9 @@ async function run(command: Command): Promise<number> {
         }
       }
       const result = callTool(tool, openChosenStore(command.store), args);
-      console.log(JSON.stringify(result.structuredContent ?? JSON.parse(result.content[0]!.text), null, 2));
+      console.log(
+        JSON.stringify(result.structuredContent ?? JSON.parse(result.content[0]!.text), null, 2),
+      );
       return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
     }
     case "serve": {

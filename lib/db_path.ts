@@ -66,7 +66,10 @@ export function resolveDbPath(context: DbPathContext): DbPath {
   if (nonEmpty(context.flag)) return { path: absolute(context.flag!), origin: "--db" };
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (nonEmpty(fromEnv)) return { path: absolute(fromEnv!), origin: "TRANSCRIPT_MCP_DB" };
-  return { path: paths.join(platformDataDir(context, home), "transcript-mcp", "store.db"), origin: "platform default" };
+  return {
+    path: paths.join(platformDataDir(context, home), "transcript-mcp", "store.db"),
+    origin: "platform default",
+  };
 }
 
 function platformDataDir(context: DbPathContext, home: string | undefined): string {

@@ -83,7 +83,9 @@ export function populateStore(
       });
     }
     // Parents first, so a subtask's reference always resolves.
-    const ordered = [...tasks].sort((a, b) => Number(a.parentTaskId !== null) - Number(b.parentTaskId !== null));
+    const ordered = [...tasks].sort((a, b) =>
+      Number(a.parentTaskId !== null) - Number(b.parentTaskId !== null)
+    );
     for (const task of ordered) {
       insertTask.run(
         task.id,

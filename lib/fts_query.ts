@@ -1,5 +1,5 @@
 /**
- * Turning everyday wording into an FTS5 query that cannot fail to parse.
+ * Turning everyday wording into FTS5 queries that cannot fail to parse.
  *
  * @module
  */
@@ -7,24 +7,47 @@
 // The characters unicode61 keeps inside a token: letters, marks and numbers.
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
+// English function words that carry no topic. A question such as "what did we decide
+// about pricing?" is about "decide pricing"; requiring "what" and "did" too would only
+// lose matches. Kept short on purpose: only words that never name a topic.
+const STOPWORDS = new Set(
+  ("a about after all am an and any are as at be been but by can could did do does for " +
+    "from had has have he her him his how i if in into is it its me my of on or our she so " +
+    "than that the their them then there these they this those to us was we were what when " +
+    "where which who whom why will with would you your s t d ll re ve m").split(" "),
+);
+
+/** The two plain-word readings of a query: every term required, or any term. */
+export interface PlainWordsQueries {
+  /** Every term must match; tried first. */
+  allTerms: string;
+  /** Any term may match, ranked by BM25; used when no transcript has every term. */
+  anyTerm: string;
+}
+
 /**
- * Rewrites `query` as plain words, for when it is not valid FTS5 syntax. Every word must
- * match; words joined by punctuation inside one chunk (`zoom.us`, `POL-358`, `what's`)
- * become a phrase, so they match the way they were written. Returns `null` when the query
- * holds no word at all.
+ * Rewrites `query` as plain words, for when it is not valid FTS5 syntax. Words joined by
+ * punctuation inside one chunk (`zoom.us`, `POL-358`) become a phrase, so they match the
+ * way they were written. Function words ("what", "the") are dropped unless nothing else
+ * is left. Returns `null` when the query holds no word at all.
  *
  * @example
  * ```ts
- * import { plainWordsQuery } from "./fts_query.ts";
- * plainWordsQuery("what's the plan?"); // '"what s" "the" "plan"'
- * plainWordsQuery("POL-358"); // '"POL 358"'
+ * import { plainWordsQueries } from "./fts_query.ts";
+ * plainWordsQueries("what did we decide about pricing?");
+ * // { allTerms: '"decide" "pricing"', anyTerm: '"decide" OR "pricing"' }
+ * plainWordsQueries("POL-358")?.allTerms; // '"POL 358"'
  * ```
  */
-export function plainWordsQuery(query: string): string | null {
-  const terms: string[] = [];
+export function plainWordsQueries(query: string): PlainWordsQueries | null {
+  const terms: string[][] = [];
   for (const chunk of query.split(/\s+/u)) {
     const words = chunk.match(WORD);
-    if (words !== null) terms.push(`"${words.join(" ")}"`);
+    if (words !== null) terms.push(words);
   }
-  return terms.length > 0 ? terms.join(" ") : null;
+  if (terms.length === 0) return null;
+  const topical = terms.filter((words) => !words.every((w) => STOPWORDS.has(w.toLowerCase())));
+  const kept = (topical.length > 0 ? topical : terms).map((words) => `"${words.join(" ")}"`);
+  const unique = [...new Set(kept)];
+  return { allTerms: unique.join(" "), anyTerm: unique.join(" OR ") };
 }

@@ -101,7 +101,9 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
     ok: false,
     error: errorResponse(id, RPC_ERRORS.INVALID_REQUEST, `Invalid Request: ${why}`),
   });
-  if (Array.isArray(value)) return refuse(null, "batches are not supported; send one message per line");
+  if (Array.isArray(value)) {
+    return refuse(null, "batches are not supported; send one message per line");
+  }
   if (!isPlainObject(value)) return refuse(null, "a message must be a JSON object");
   const hasId = "id" in value;
   const id = hasId && isRpcId(value["id"]) ? value["id"] : null;

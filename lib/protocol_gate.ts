@@ -69,7 +69,9 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
     case "tools/call": {
       if (typeof params["name"] !== "string") return "params.name must be a string naming a tool";
       const args = params["arguments"];
-      return args !== undefined && !isPlainObject(args) ? "params.arguments must be an object" : null;
+      return args !== undefined && !isPlainObject(args)
+        ? "params.arguments must be an object"
+        : null;
     }
     default:
       return null;
@@ -149,7 +151,9 @@ export class ProtocolGate implements Transport {
 
   #receive(message: RpcMessage): void {
     if (message.method === undefined) {
-      logLine(`ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`);
+      logLine(
+        `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
+      );
       return;
     }
     if (message.id === undefined) {

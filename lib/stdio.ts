@@ -141,7 +141,9 @@ export class StdioLineTransport implements Transport {
     try {
       text = this.#decoder.decode(bytes.subarray(0, length));
     } catch {
-      this.#answer(errorResponse(null, RPC_ERRORS.PARSE_ERROR, "Parse error: the line is not valid UTF-8"));
+      this.#answer(
+        errorResponse(null, RPC_ERRORS.PARSE_ERROR, "Parse error: the line is not valid UTF-8"),
+      );
       return;
     }
     if (text.trim() === "") return;
@@ -149,7 +151,9 @@ export class StdioLineTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch {
-      this.#answer(errorResponse(null, RPC_ERRORS.PARSE_ERROR, "Parse error: the line is not valid JSON"));
+      this.#answer(
+        errorResponse(null, RPC_ERRORS.PARSE_ERROR, "Parse error: the line is not valid JSON"),
+      );
       return;
     }
     const checked = checkEnvelope(value);

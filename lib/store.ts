@@ -229,7 +229,9 @@ function checkFile(path: string): void {
     throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
   }
   if (info.size === 0) {
-    throw new StoreOpenError(`Cannot open store: ${path} is empty (0 bytes), not a transcript store`);
+    throw new StoreOpenError(
+      `Cannot open store: ${path} is empty (0 bytes), not a transcript store`,
+    );
   }
   if (readHeader(path) !== SQLITE_HEADER) {
     throw new StoreOpenError(`Cannot open store: ${path} is not an SQLite database`);

@@ -9,15 +9,24 @@ Deno.test("cursor round-trips its values, including non-ASCII text", () => {
 
 Deno.test("cursor from another tool or of another shape is refused", () => {
   const cursor = encodeCursor("list_tasks", ["2026-10-01T00:00:00.000Z", "id"]);
-  assertThrows(() => decodeCursor("list_transcripts", cursor, ["string", "string"]), InvalidCursorError);
+  assertThrows(
+    () => decodeCursor("list_transcripts", cursor, ["string", "string"]),
+    InvalidCursorError,
+  );
   assertThrows(() => decodeCursor("list_tasks", cursor, ["string", "number"]), InvalidCursorError);
   assertThrows(() => decodeCursor("list_tasks", cursor, ["string"]), InvalidCursorError);
 });
 
 Deno.test("garbage cursors are refused, never thrown through", () => {
   for (const garbage of ["", "!!!", "e30", "bnVsbA", "W10", "%%%", "a".repeat(10_000), "/w=="]) {
-    assertThrows(() => decodeCursor("list_tasks", garbage, ["string", "string"]), InvalidCursorError);
+    assertThrows(
+      () => decodeCursor("list_tasks", garbage, ["string", "string"]),
+      InvalidCursorError,
+    );
   }
   const negative = encodeCursor("search_transcripts", ["q", -5]);
-  assertThrows(() => decodeCursor("search_transcripts", negative, ["string", "number"]), InvalidCursorError);
+  assertThrows(
+    () => decodeCursor("search_transcripts", negative, ["string", "number"]),
+    InvalidCursorError,
+  );
 });

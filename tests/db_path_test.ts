@@ -62,7 +62,10 @@ Deno.test("db path: relative and ~ paths resolve; spaces and non-ASCII survive o
     resolveDbPath({ flag: "~/My Notes/störe.db", env, os: "linux", cwd: "/x" }).path,
     "/home/zoë/My Notes/störe.db",
   );
-  assertEquals(resolveDbPath({ flag: "data/s.db", env, os: "darwin", cwd: "/x y" }).path, "/x y/data/s.db");
+  assertEquals(
+    resolveDbPath({ flag: "data/s.db", env, os: "darwin", cwd: "/x y" }).path,
+    "/x y/data/s.db",
+  );
   const winHome = envOf({ USERPROFILE: "C:\\Users\\Ada" });
   assertEquals(
     resolveDbPath({ flag: "~\\store.db", env: winHome, os: "windows", cwd: "C:\\" }).path,

@@ -1,18 +1,30 @@
 import { assertEquals } from "./helpers/assert.ts";
-import { plainWordsQuery } from "../lib/fts_query.ts";
+import { plainWordsQueries } from "../lib/fts_query.ts";
+
+const allTerms = (query: string) => plainWordsQueries(query)?.allTerms;
 
 Deno.test("plain words: punctuation-joined words become phrases", () => {
-  assertEquals(plainWordsQuery("what's the plan?"), '"what s" "the" "plan"');
-  assertEquals(plainWordsQuery("zoom.us"), '"zoom us"');
-  assertEquals(plainWordsQuery("POL-358"), '"POL 358"');
+  assertEquals(allTerms("zoom.us"), '"zoom us"');
+  assertEquals(allTerms("POL-358"), '"POL 358"');
+  assertEquals(allTerms("sync-conflict banner"), '"sync conflict" "banner"');
+});
+
+Deno.test("plain words drop function words unless nothing else is left", () => {
+  assertEquals(plainWordsQueries("what did we decide about pricing?"), {
+    allTerms: '"decide" "pricing"',
+    anyTerm: '"decide" OR "pricing"',
+  });
+  assertEquals(allTerms("what's the plan?"), '"plan"');
+  assertEquals(allTerms("what is it?"), '"what" "is" "it"');
 });
 
 Deno.test("plain words keep letters of every script and drop FTS5 operators' symbols", () => {
-  assertEquals(plainWordsQuery('Größe "unclosed (NEAR* ^x'), '"Größe" "unclosed" "NEAR" "x"');
-  assertEquals(plainWordsQuery("会議 メモ"), '"会議" "メモ"');
+  assertEquals(allTerms('Größe "unclosed (NEAR* ^x'), '"Größe" "unclosed" "NEAR" "x"');
+  assertEquals(allTerms("会議 メモ"), '"会議" "メモ"');
+  assertEquals(allTerms("budget budget"), '"budget"');
 });
 
 Deno.test("plain words of a query without words is null", () => {
-  assertEquals(plainWordsQuery("?!"), null);
-  assertEquals(plainWordsQuery("   "), null);
+  assertEquals(plainWordsQueries("?!"), null);
+  assertEquals(plainWordsQueries("   "), null);
 });

@@ -1,5 +1,10 @@
 import { assert, assertEquals, assertMatch, assertNotEquals } from "./helpers/assert.ts";
-import { buildFixtureStore, fixtureTasks, fixtureTranscripts, longEmojiTranscript } from "./helpers/fixture_store.ts";
+import {
+  buildFixtureStore,
+  fixtureTasks,
+  fixtureTranscripts,
+  longEmojiTranscript,
+} from "./helpers/fixture_store.ts";
 import { assertToolError } from "./helpers/tool_error.ts";
 import { openStore, type Store } from "../lib/store.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
@@ -38,213 +43,358 @@ function callError(store: Store, name: string, args: unknown) {
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
-Deno.test("list_transcripts accepts omitted arguments and returns the newest 20", withStore((store, fixture) => {
-  const page = call(store, "list_transcripts");
-  assertEquals(page.transcripts.length, 20);
-  const sorted = [...fixture.transcripts].sort(newestFirst);
-  assertEquals(page.transcripts[0].id, sorted[0]!.id);
-  const dates = page.transcripts.map((t: Json) => t.createdAt);
-  assertEquals(dates, [...dates].sort().reverse());
-  assertEquals(Object.keys(page.transcripts[0]).sort(), [
-    "createdAt", "duration", "id", "language", "preview", "source", "starred", "title",
-  ]);
-  assertEquals(typeof page.nextCursor, "string");
-  assertEquals(call(store, "list_transcripts", {}).transcripts, page.transcripts);
-}));
+Deno.test(
+  "list_transcripts accepts omitted arguments and returns the newest 20",
+  withStore((store, fixture) => {
+    const page = call(store, "list_transcripts");
+    assertEquals(page.transcripts.length, 20);
+    const sorted = [...fixture.transcripts].sort(newestFirst);
+    assertEquals(page.transcripts[0].id, sorted[0]!.id);
+    const dates = page.transcripts.map((t: Json) => t.createdAt);
+    assertEquals(dates, [...dates].sort().reverse());
+    assertEquals(Object.keys(page.transcripts[0]).sort(), [
+      "createdAt",
+      "duration",
+      "id",
+      "language",
+      "preview",
+      "source",
+      "starred",
+      "title",
+    ]);
+    assertEquals(typeof page.nextCursor, "string");
+    assertEquals(call(store, "list_transcripts", {}).transcripts, page.transcripts);
+  }),
+);
 
-Deno.test("list_transcripts pages with a stable cursor, each transcript exactly once", withStore((store, fixture) => {
-  for (const limit of [1, 7, 20, 200]) {
+Deno.test(
+  "list_transcripts pages with a stable cursor, each transcript exactly once",
+  withStore((store, fixture) => {
+    for (const limit of [1, 7, 20, 200]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: Json = call(
+          store,
+          "list_transcripts",
+          cursor === null ? { limit } : { limit, cursor },
+        );
+        seen.push(...page.transcripts.map((t: Json) => t.id));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor !== null);
+      assertEquals(seen.length, fixture.transcripts.length, `limit ${limit}`);
+      assertEquals(new Set(seen).size, fixture.transcripts.length);
+      assertEquals(pages, Math.ceil(fixture.transcripts.length / limit));
+    }
+  }),
+);
+
+Deno.test(
+  "list_transcripts clamps out-of-range limits",
+  withStore((store) => {
+    assertEquals(call(store, "list_transcripts", { limit: 0 }).transcripts.length, 1);
+    assertEquals(call(store, "list_transcripts", { limit: -4 }).transcripts.length, 1);
+    assertEquals(call(store, "list_transcripts", { limit: 10_000 }).transcripts.length, 46);
+  }),
+);
+
+Deno.test(
+  "list_transcripts filters by starred, source and date range",
+  withStore((store, fixture) => {
+    const all = (args: Json) =>
+      call(store, "list_transcripts", { limit: 200, ...args }).transcripts;
+    const starred = all({ starred: true });
+    assertEquals(starred.length, fixture.transcripts.filter((t) => t.starred).length);
+    assert(starred.every((t: Json) => t.starred === true));
+    assertEquals(
+      all({ starred: false }).length,
+      fixture.transcripts.filter((t) => !t.starred).length,
+    );
+    const chats = all({ source: "chat" });
+    assertEquals(chats.length, fixture.transcripts.filter((t) => t.source === "chat").length);
+    const since = "2026-10-01T08:30:00Z";
+    const until = "2026-10-01T08:40:00.000Z";
+    const ranged = all({ since, until });
+    const expected = fixture.transcripts.filter((t) =>
+      t.createdAt >= "2026-10-01T08:30:00.000Z" && t.createdAt < until
+    );
+    assertEquals(ranged.map((t: Json) => t.id).sort(), expected.map((t) => t.id).sort());
+    assertEquals(all({ since: "2026-12-01" }).length, 1);
+    assertEquals(all({ source: "nothing-like-this" }), []);
+  }),
+);
+
+Deno.test(
+  "malformed arguments answer invalid_arguments naming the field",
+  withStore((store) => {
+    assertToolError(
+      callError(store, "list_transcripts", { limit: "twenty" }),
+      "invalid_arguments",
+      /^limit: expected number/,
+    );
+    assertToolError(
+      callError(store, "list_transcripts", { limit: 2.5 }),
+      "invalid_arguments",
+      /^limit: expected an integer/,
+    );
+    assertToolError(
+      callError(store, "list_transcripts", { starred: "yes" }),
+      "invalid_arguments",
+      /^starred: expected boolean/,
+    );
+    assertToolError(
+      callError(store, "list_transcripts", { since: "yesterday" }),
+      "invalid_arguments",
+      /^since: expected an RFC 3339/,
+    );
+    assertToolError(
+      callError(store, "list_transcripts", { query: "x" }),
+      "invalid_arguments",
+      /^query: unknown argument/,
+    );
+    assertToolError(
+      callError(store, "list_transcripts", { cursor: "garbage" }),
+      "invalid_arguments",
+      /^cursor: /,
+    );
+    assertToolError(callError(store, "get_transcript", {}), "invalid_arguments", /^id: required/);
+    assertToolError(
+      callError(store, "list_tasks", { bucket: "tomorrow" }),
+      "invalid_arguments",
+      /^bucket: expected /,
+    );
+    assertToolError(
+      callError(store, "search_transcripts", { query: "   " }),
+      "invalid_arguments",
+      /^query: expected a non-empty query/,
+    );
+    assertToolError(
+      callError(store, "search_transcripts", { query: "" }),
+      "invalid_arguments",
+      /^query: /,
+    );
+    assertToolError(
+      callError(store, "search_transcripts", { query: "x".repeat(1001) }),
+      "invalid_arguments",
+      /^query: expected at most 1000/,
+    );
+    assertToolError(
+      callError(store, "search_transcripts", {}),
+      "invalid_arguments",
+      /^query: required/,
+    );
+  }),
+);
+
+Deno.test(
+  "a cursor from one tool is refused by another",
+  withStore((store) => {
+    const tasksCursor = call(store, "list_tasks", { limit: 1 }).nextCursor;
+    assertToolError(
+      callError(store, "list_transcripts", { cursor: tasksCursor }),
+      "invalid_arguments",
+      /^cursor: /,
+    );
+    const searchCursor =
+      call(store, "search_transcripts", { query: "fixture", limit: 1 }).nextCursor;
+    assertToolError(
+      callError(store, "search_transcripts", { query: "pricing", cursor: searchCursor }),
+      "invalid_arguments",
+      /different query/,
+    );
+  }),
+);
+
+Deno.test(
+  "get_transcript returns metadata and the first page",
+  withStore((store, fixture) => {
+    const source = fixture.transcripts[5]!;
+    const got = call(store, "get_transcript", { id: source.id });
+    const text = segmentsText(source.segments);
+    assertEquals(got.text, text);
+    assertEquals(got.totalChars, text.length);
+    assertEquals(got.offset, 0);
+    assertEquals(got.nextOffset, null);
+    assertEquals(got.title, source.title);
+    assertEquals(got.manualTags, source.manualTags);
+    assertEquals(got.starred, source.starred);
+    assertEquals(got.duration, source.segments.at(-1)!.endMs / 1000);
+    assertEquals(got.modelId, source.modelId);
+  }),
+);
+
+Deno.test(
+  "get_transcript pages through a long text without splitting emoji",
+  withStore((store) => {
+    const long = longEmojiTranscript();
+    const text = segmentsText(long.segments);
+    let offset: number | null = 0;
+    let joined = "";
+    let pages = 0;
+    while (offset !== null) {
+      const page: Json = call(store, "get_transcript", { id: long.id, offset, maxChars: 1000 });
+      assert(page.text.length <= 1000);
+      assert(page.text.isWellFormed(), `page at ${offset} splits a surrogate pair`);
+      assertEquals(page.totalChars, text.length);
+      joined += page.text;
+      offset = page.nextOffset;
+      pages++;
+    }
+    assertEquals(joined, text);
+    assert(pages > 50);
+    const first = call(store, "get_transcript", { id: long.id });
+    assertEquals(first.text.length <= 20_000, true);
+    assertNotEquals(first.nextOffset, null);
+    const clamped = call(store, "get_transcript", { id: long.id, maxChars: 5 });
+    assert(clamped.text.length >= 999 && clamped.text.length <= 1000);
+  }),
+);
+
+Deno.test(
+  "get_transcript answers not_found for an unknown id and refuses offsets past the end",
+  withStore((store, fixture) => {
+    assertToolError(
+      callError(store, "get_transcript", { id: "nope" }),
+      "not_found",
+      /^Transcript nope not found$/,
+    );
+    const id = fixture.transcripts[0]!.id;
+    const total = call(store, "get_transcript", { id }).totalChars;
+    assertEquals(call(store, "get_transcript", { id, offset: total }).text, "");
+    assertToolError(
+      callError(store, "get_transcript", { id, offset: total + 1 }),
+      "invalid_arguments",
+      /^offset: expected at most/,
+    );
+    assertToolError(
+      callError(store, "get_transcript", { id, offset: -1 }),
+      "invalid_arguments",
+      /^offset: /,
+    );
+  }),
+);
+
+Deno.test(
+  "search_transcripts ranks matches and marks them in the snippet",
+  withStore((store, fixture) => {
+    const found = call(store, "search_transcripts", { query: "pricing", limit: 100 });
+    assertEquals(found.queryMode, "fts5");
+    const expected = fixture.transcripts.filter((t) =>
+      /pricing/i.test(t.title) || /pricing/i.test(segmentsText(t.segments))
+    );
+    assertEquals(found.results.length, expected.length);
+    assertEquals(found.nextCursor, null);
+    // Title matches weigh more: every transcript titled "Pricing review" ranks first.
+    const titled = expected.filter((t) => /pricing/i.test(t.title)).length;
+    assert(found.results.slice(0, titled).every((r: Json) => /pricing/i.test(r.title)));
+    for (const result of found.results) {
+      assertMatch(result.snippet, /«[Pp]ricing»/);
+      assert(result.rank > 0);
+    }
+    const ranks = found.results.map((r: Json) => r.rank);
+    assertEquals(ranks, [...ranks].sort((a: number, b: number) => b - a));
+  }),
+);
+
+Deno.test(
+  "search_transcripts supports FTS5 syntax: phrases, NOT, OR, prefix",
+  withStore((store, fixture) => {
+    const count = (query: string) =>
+      call(store, "search_transcripts", { query, limit: 100 }).results.length;
+    const body = (t: (typeof fixture.transcripts)[number]) =>
+      `${t.title} ${segmentsText(t.segments)}`;
+    assertEquals(count('"sync conflict"'), 7);
+    assertEquals(count('"conflict sync"'), 0);
+    const pricingNotDiscount = fixture.transcripts.filter((t) =>
+      /pricing/i.test(body(t)) && !/discount/i.test(body(t))
+    ).length;
+    assert(pricingNotDiscount > 0);
+    assertEquals(count("pricing NOT discount"), pricingNotDiscount);
+    assertEquals(count("launch OR conflict"), 8);
+    assert(count("pric*") >= count("pricing"));
+    assertEquals(call(store, "search_transcripts", { query: "pric*" }).queryMode, "fts5");
+  }),
+);
+
+Deno.test(
+  "search_transcripts runs invalid FTS5 as plain words",
+  withStore((store) => {
+    for (const query of ["what's the plan?", "zoom.us", "POL-358", 'unbalanced "quote']) {
+      const found = call(store, "search_transcripts", { query });
+      assertEquals(found.queryMode, "words", query);
+    }
+    assertEquals(
+      call(store, "search_transcripts", { query: "what's the plan?" }).results.length,
+      1,
+    );
+    assertEquals(call(store, "search_transcripts", { query: "POL-358" }).results.length, 7);
+    assertEquals(call(store, "search_transcripts", { query: "zoom.us" }).results.length, 7);
+    assertEquals(call(store, "search_transcripts", { query: "?!" }).results, []);
+  }),
+);
+
+Deno.test(
+  "search_transcripts in words mode falls back to any term when none has all",
+  withStore((store) => {
+    const pricing = call(store, "search_transcripts", { query: "pricing", limit: 100 }).results;
+    const loose = call(store, "search_transcripts", { query: "pricing zzzqx?", limit: 100 });
+    assertEquals(loose.queryMode, "words");
+    assertEquals(
+      loose.results.map((r: Json) => r.id).sort(),
+      pricing.map((r: Json) => r.id).sort(),
+    );
+  }),
+);
+
+Deno.test(
+  "search_transcripts pages with a cursor through every match once",
+  withStore((store) => {
+    const all = call(store, "search_transcripts", { query: "fixture", limit: 100 }).results.map((
+      r: Json,
+    ) => r.id);
     const seen: string[] = [];
     let cursor: string | null = null;
-    let pages = 0;
     do {
-      const page: Json = call(store, "list_transcripts", cursor === null ? { limit } : { limit, cursor });
-      seen.push(...page.transcripts.map((t: Json) => t.id));
+      const page: Json = call(store, "search_transcripts", {
+        query: "fixture",
+        limit: 6,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.results.map((r: Json) => r.id));
       cursor = page.nextCursor;
-      pages++;
     } while (cursor !== null);
-    assertEquals(seen.length, fixture.transcripts.length, `limit ${limit}`);
-    assertEquals(new Set(seen).size, fixture.transcripts.length);
-    assertEquals(pages, Math.ceil(fixture.transcripts.length / limit));
-  }
-}));
+    assertEquals(seen, all);
+  }),
+);
 
-Deno.test("list_transcripts clamps out-of-range limits", withStore((store) => {
-  assertEquals(call(store, "list_transcripts", { limit: 0 }).transcripts.length, 1);
-  assertEquals(call(store, "list_transcripts", { limit: -4 }).transcripts.length, 1);
-  assertEquals(call(store, "list_transcripts", { limit: 10_000 }).transcripts.length, 46);
-}));
-
-Deno.test("list_transcripts filters by starred, source and date range", withStore((store, fixture) => {
-  const all = (args: Json) => call(store, "list_transcripts", { limit: 200, ...args }).transcripts;
-  const starred = all({ starred: true });
-  assertEquals(starred.length, fixture.transcripts.filter((t) => t.starred).length);
-  assert(starred.every((t: Json) => t.starred === true));
-  assertEquals(all({ starred: false }).length, fixture.transcripts.filter((t) => !t.starred).length);
-  const chats = all({ source: "chat" });
-  assertEquals(chats.length, fixture.transcripts.filter((t) => t.source === "chat").length);
-  const since = "2026-10-01T08:30:00Z";
-  const until = "2026-10-01T08:40:00.000Z";
-  const ranged = all({ since, until });
-  const expected = fixture.transcripts.filter((t) =>
-    t.createdAt >= "2026-10-01T08:30:00.000Z" && t.createdAt < until
-  );
-  assertEquals(ranged.map((t: Json) => t.id).sort(), expected.map((t) => t.id).sort());
-  assertEquals(all({ since: "2026-12-01" }).length, 1);
-  assertEquals(all({ source: "nothing-like-this" }), []);
-}));
-
-Deno.test("malformed arguments answer invalid_arguments naming the field", withStore((store) => {
-  assertToolError(callError(store, "list_transcripts", { limit: "twenty" }), "invalid_arguments", /^limit: expected number/);
-  assertToolError(callError(store, "list_transcripts", { limit: 2.5 }), "invalid_arguments", /^limit: expected an integer/);
-  assertToolError(callError(store, "list_transcripts", { starred: "yes" }), "invalid_arguments", /^starred: expected boolean/);
-  assertToolError(callError(store, "list_transcripts", { since: "yesterday" }), "invalid_arguments", /^since: expected an RFC 3339/);
-  assertToolError(callError(store, "list_transcripts", { query: "x" }), "invalid_arguments", /^query: unknown argument/);
-  assertToolError(callError(store, "list_transcripts", { cursor: "garbage" }), "invalid_arguments", /^cursor: /);
-  assertToolError(callError(store, "get_transcript", {}), "invalid_arguments", /^id: required/);
-  assertToolError(callError(store, "list_tasks", { bucket: "tomorrow" }), "invalid_arguments", /^bucket: expected /);
-  assertToolError(callError(store, "search_transcripts", { query: "   " }), "invalid_arguments", /^query: expected a non-empty query/);
-  assertToolError(callError(store, "search_transcripts", { query: "" }), "invalid_arguments", /^query: /);
-  assertToolError(callError(store, "search_transcripts", { query: "x".repeat(1001) }), "invalid_arguments", /^query: expected at most 1000/);
-  assertToolError(callError(store, "search_transcripts", {}), "invalid_arguments", /^query: required/);
-}));
-
-Deno.test("a cursor from one tool is refused by another", withStore((store) => {
-  const tasksCursor = call(store, "list_tasks", { limit: 1 }).nextCursor;
-  assertToolError(callError(store, "list_transcripts", { cursor: tasksCursor }), "invalid_arguments", /^cursor: /);
-  const searchCursor = call(store, "search_transcripts", { query: "fixture", limit: 1 }).nextCursor;
-  assertToolError(
-    callError(store, "search_transcripts", { query: "pricing", cursor: searchCursor }),
-    "invalid_arguments",
-    /different query/,
-  );
-}));
-
-Deno.test("get_transcript returns metadata and the first page", withStore((store, fixture) => {
-  const source = fixture.transcripts[5]!;
-  const got = call(store, "get_transcript", { id: source.id });
-  const text = segmentsText(source.segments);
-  assertEquals(got.text, text);
-  assertEquals(got.totalChars, text.length);
-  assertEquals(got.offset, 0);
-  assertEquals(got.nextOffset, null);
-  assertEquals(got.title, source.title);
-  assertEquals(got.manualTags, source.manualTags);
-  assertEquals(got.starred, source.starred);
-  assertEquals(got.duration, source.segments.at(-1)!.endMs / 1000);
-  assertEquals(got.modelId, source.modelId);
-}));
-
-Deno.test("get_transcript pages through a long text without splitting emoji", withStore((store) => {
-  const long = longEmojiTranscript();
-  const text = segmentsText(long.segments);
-  let offset: number | null = 0;
-  let joined = "";
-  let pages = 0;
-  while (offset !== null) {
-    const page: Json = call(store, "get_transcript", { id: long.id, offset, maxChars: 1000 });
-    assert(page.text.length <= 1000);
-    assert(page.text.isWellFormed(), `page at ${offset} splits a surrogate pair`);
-    assertEquals(page.totalChars, text.length);
-    joined += page.text;
-    offset = page.nextOffset;
-    pages++;
-  }
-  assertEquals(joined, text);
-  assert(pages > 50);
-  const first = call(store, "get_transcript", { id: long.id });
-  assertEquals(first.text.length <= 20_000, true);
-  assertNotEquals(first.nextOffset, null);
-  const clamped = call(store, "get_transcript", { id: long.id, maxChars: 5 });
-  assert(clamped.text.length >= 999 && clamped.text.length <= 1000);
-}));
-
-Deno.test("get_transcript answers not_found for an unknown id and refuses offsets past the end", withStore((store, fixture) => {
-  assertToolError(callError(store, "get_transcript", { id: "nope" }), "not_found", /^Transcript nope not found$/);
-  const id = fixture.transcripts[0]!.id;
-  const total = call(store, "get_transcript", { id }).totalChars;
-  assertEquals(call(store, "get_transcript", { id, offset: total }).text, "");
-  assertToolError(callError(store, "get_transcript", { id, offset: total + 1 }), "invalid_arguments", /^offset: expected at most/);
-  assertToolError(callError(store, "get_transcript", { id, offset: -1 }), "invalid_arguments", /^offset: /);
-}));
-
-Deno.test("search_transcripts ranks matches and marks them in the snippet", withStore((store, fixture) => {
-  const found = call(store, "search_transcripts", { query: "pricing", limit: 100 });
-  assertEquals(found.queryMode, "fts5");
-  const expected = fixture.transcripts.filter((t) =>
-    /pricing/i.test(t.title) || /pricing/i.test(segmentsText(t.segments))
-  );
-  assertEquals(found.results.length, expected.length);
-  assertEquals(found.nextCursor, null);
-  // Title matches weigh more: every transcript titled "Pricing review" ranks first.
-  const titled = expected.filter((t) => /pricing/i.test(t.title)).length;
-  assert(found.results.slice(0, titled).every((r: Json) => /pricing/i.test(r.title)));
-  for (const result of found.results) {
-    assertMatch(result.snippet, /«[Pp]ricing»/);
-    assert(result.rank > 0);
-  }
-  const ranks = found.results.map((r: Json) => r.rank);
-  assertEquals(ranks, [...ranks].sort((a: number, b: number) => b - a));
-}));
-
-Deno.test("search_transcripts supports FTS5 syntax: phrases, NOT, OR, prefix", withStore((store, fixture) => {
-  const count = (query: string) => call(store, "search_transcripts", { query, limit: 100 }).results.length;
-  const body = (t: (typeof fixture.transcripts)[number]) => `${t.title} ${segmentsText(t.segments)}`;
-  assertEquals(count('"sync conflict"'), 7);
-  assertEquals(count('"conflict sync"'), 0);
-  const pricingNotDiscount = fixture.transcripts.filter((t) =>
-    /pricing/i.test(body(t)) && !/discount/i.test(body(t))
-  ).length;
-  assert(pricingNotDiscount > 0);
-  assertEquals(count("pricing NOT discount"), pricingNotDiscount);
-  assertEquals(count("launch OR conflict"), 8);
-  assert(count("pric*") >= count("pricing"));
-  assertEquals(call(store, "search_transcripts", { query: "pric*" }).queryMode, "fts5");
-}));
-
-Deno.test("search_transcripts runs invalid FTS5 as plain words", withStore((store) => {
-  for (const query of ["what's the plan?", "zoom.us", "POL-358", 'unbalanced "quote']) {
-    const found = call(store, "search_transcripts", { query });
-    assertEquals(found.queryMode, "words", query);
-  }
-  assertEquals(call(store, "search_transcripts", { query: "what's the plan?" }).results.length, 1);
-  assertEquals(call(store, "search_transcripts", { query: "POL-358" }).results.length, 7);
-  assertEquals(call(store, "search_transcripts", { query: "zoom.us" }).results.length, 7);
-  assertEquals(call(store, "search_transcripts", { query: "?!" }).results, []);
-}));
-
-Deno.test("search_transcripts pages with a cursor through every match once", withStore((store) => {
-  const all = call(store, "search_transcripts", { query: "fixture", limit: 100 }).results.map((r: Json) => r.id);
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Json = call(store, "search_transcripts", { query: "fixture", limit: 6, ...(cursor ? { cursor } : {}) });
-    seen.push(...page.results.map((r: Json) => r.id));
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  assertEquals(seen, all);
-}));
-
-Deno.test("list_tasks filters by bucket and done, and pages each task exactly once", withStore((store, fixture) => {
-  const all = call(store, "list_tasks").tasks;
-  assertEquals(all.length, fixture.tasks.length);
-  const open = call(store, "list_tasks", { done: false }).tasks;
-  assertEquals(open.length, fixture.tasks.filter((t) => !t.done).length);
-  assert(open.every((t: Json) => t.done === false && t.doneAt === null));
-  const today = call(store, "list_tasks", { bucket: "today" }).tasks;
-  assertEquals(today.map((t: Json) => t.id).sort(), fixture.tasks.filter((t) => t.bucket === "today").map((t) => t.id).sort());
-  const withParent = all.filter((t: Json) => t.parentTaskId !== null);
-  assert(withParent.length > 0);
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Json = call(store, "list_tasks", { limit: 4, ...(cursor ? { cursor } : {}) });
-    seen.push(...page.tasks.map((t: Json) => t.id));
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  assertEquals(seen, all.map((t: Json) => t.id));
-  assertEquals(call(store, "list_tasks", { limit: 5000 }).tasks.length, fixture.tasks.length);
-}));
+Deno.test(
+  "list_tasks filters by bucket and done, and pages each task exactly once",
+  withStore((store, fixture) => {
+    const all = call(store, "list_tasks").tasks;
+    assertEquals(all.length, fixture.tasks.length);
+    const open = call(store, "list_tasks", { done: false }).tasks;
+    assertEquals(open.length, fixture.tasks.filter((t) => !t.done).length);
+    assert(open.every((t: Json) => t.done === false && t.doneAt === null));
+    const today = call(store, "list_tasks", { bucket: "today" }).tasks;
+    assertEquals(
+      today.map((t: Json) => t.id).sort(),
+      fixture.tasks.filter((t) => t.bucket === "today").map((t) => t.id).sort(),
+    );
+    const withParent = all.filter((t: Json) => t.parentTaskId !== null);
+    assert(withParent.length > 0);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Json = call(store, "list_tasks", { limit: 4, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.tasks.map((t: Json) => t.id));
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    assertEquals(seen, all.map((t: Json) => t.id));
+    assertEquals(call(store, "list_tasks", { limit: 5000 }).tasks.length, fixture.tasks.length);
+  }),
+);
 
 Deno.test("list_tasks on a store without tasks returns an empty page", () => {
   const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(3), tasks: [] });

@@ -36,7 +36,8 @@ export const cursorArgument = v.optional(
   ),
 );
 
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/;
+const RFC_3339 =
+  /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/;
 
 /**
  * An RFC 3339 date (`2026-11-02`, taken as UTC midnight) or date-time with a zone
@@ -57,7 +58,9 @@ export function timestampArgument(description: string) {
         (value) => RFC_3339.test(value) && !Number.isNaN(Date.parse(value)),
         "expected an RFC 3339 date or date-time such as 2026-11-02 or 2026-11-02T09:30:00Z",
       ),
-      v.transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString()),
+      v.transform((value) =>
+        new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString()
+      ),
       v.description(description),
     ),
   );

@@ -16,7 +16,9 @@ const NAME = "list_transcripts";
 const inputSchema = v.strictObject({
   limit: limitArgument(1, 200, 20),
   cursor: cursorArgument,
-  starred: v.optional(v.pipe(v.boolean(), v.description("Only starred (true) or unstarred (false)."))),
+  starred: v.optional(
+    v.pipe(v.boolean(), v.description("Only starred (true) or unstarred (false).")),
+  ),
   source: v.optional(
     v.pipe(v.string(), v.description("Only this source, e.g. meeting, voice_note, chat.")),
   ),

@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
-import { plainWordsQuery } from "../fts_query.ts";
+import { plainWordsQueries } from "../fts_query.ts";
 import type { Store, StoreRow } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
@@ -80,6 +80,21 @@ function runSearch(store: Store, match: string, limit: number, offset: number): 
   return store.all(SEARCH_SQL, match, limit + 1, offset);
 }
 
+/**
+ * Runs a query as plain words: every term required first; when no transcript has them all,
+ * any term, so a question in everyday wording still finds the transcripts it is about.
+ * The choice depends only on the query, so every page of one query reads the same way.
+ */
+function searchPlainWords(store: Store, query: string, limit: number, offset: number): StoreRow[] {
+  const words = plainWordsQueries(query);
+  if (words === null) return [];
+  const hasEveryTerm = store.get(
+    "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
+    words.allTerms,
+  ) !== undefined;
+  return runSearch(store, hasEveryTerm ? words.allTerms : words.anyTerm, limit, offset);
+}
+
 /** search_transcripts: ranked full-text search over titles and texts. */
 export const searchTranscripts = defineTool({
   name: NAME,
@@ -107,8 +122,7 @@ export const searchTranscripts = defineTool({
     } catch (error) {
       if (!isQuerySyntaxError(error)) throw error;
       queryMode = "words";
-      const words = plainWordsQuery(input.query);
-      rows = words === null ? [] : runSearch(store, words, limit, offset);
+      rows = searchPlainWords(store, input.query, limit, offset);
     }
     const page = rows.slice(0, limit);
     return {

@@ -26,7 +26,11 @@ export function previewSourceSql(textColumn: string): string {
  * previewFromHead(openDemoStore(), 1n, "Short text."); // "Short text."
  * ```
  */
-export function previewFromHead(store: Store, pk: StoreValue | undefined, head: StoreValue | undefined): string {
+export function previewFromHead(
+  store: Store,
+  pk: StoreValue | undefined,
+  head: StoreValue | undefined,
+): string {
   const text = typeof head === "string" ? head : "";
   const preview = makePreview(text, text.length >= PREVIEW_SOURCE_CHARS);
   if (preview !== undefined) return preview;

@@ -10,7 +10,11 @@ export function assert(value: unknown, message?: string): asserts value {
 }
 
 /** Asserts deep, strict equality. */
-export function assertEquals<T>(actual: unknown, expected: T, message?: string): asserts actual is T {
+export function assertEquals<T>(
+  actual: unknown,
+  expected: T,
+  message?: string,
+): asserts actual is T {
   nodeAssert.deepStrictEqual(actual, expected, message);
 }
 

@@ -85,7 +85,9 @@ export class ServerProcess {
     const id = this.#nextId++;
     await this.send({ jsonrpc: "2.0", id, method, ...(params === undefined ? {} : { params }) });
     const response = await this.next();
-    if (response["id"] !== id) throw new Error(`expected id ${id}, got ${JSON.stringify(response)}`);
+    if (response["id"] !== id) {
+      throw new Error(`expected id ${id}, got ${JSON.stringify(response)}`);
+    }
     return response;
   }
 
@@ -135,7 +137,10 @@ export class ServerProcess {
     for (const wake of waiters) wake();
   }
 
-  async #collect(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  async #collect(
+    stream: ReadableStream<Uint8Array>,
+    onLine: (line: string) => void,
+  ): Promise<void> {
     let buffer = "";
     for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
       buffer += chunk;

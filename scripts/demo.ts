@@ -1,0 +1,66 @@
+/**
+ * `deno task demo`: starts the server on the built-in demo store, connects the SDK's own
+ * Client over stdio, and prints what an assistant would see.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client";
+// @ts-types="@modelcontextprotocol/sdk/client/stdio"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fileURLToPath } from "node:url";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const transport = new StdioClientTransport({
+  command: Deno.execPath(),
+  args: ["task", "--quiet", "start", "--demo"],
+  cwd: root,
+  stderr: "ignore",
+});
+const client = new Client({ name: "transcript-mcp-demo", version: "1.0.0" });
+await client.connect(transport);
+
+const heading = (text: string) => console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
+  console.log(`\n> ${name} ${JSON.stringify(args)}`);
+  const result: Json = await client.callTool({ name, arguments: args });
+  return result.structuredContent;
+};
+
+const server = client.getServerVersion();
+heading(`Connected to ${server?.name} ${server?.version}`);
+console.log(client.getInstructions());
+
+heading("Tools the assistant is offered");
+for (const tool of (await client.listTools()).tools) {
+  console.log(`- ${tool.name}: ${tool.description}`);
+}
+
+heading("A search, in everyday wording");
+const found = await call("search_transcripts", {
+  query: "what did we decide about pricing?",
+  limit: 3,
+});
+console.log(`queryMode: ${found.queryMode}`);
+for (const hit of found.results) {
+  console.log(`  ${hit.createdAt.slice(0, 10)}  ${hit.title}\n      ${hit.snippet}`);
+}
+
+heading("A page of the longest transcript");
+const recent = await call("list_transcripts", { limit: 20 });
+let longest: Json = null;
+for (const item of recent.transcripts) {
+  if (longest === null || (item.duration ?? 0) > (longest.duration ?? 0)) longest = item;
+}
+const page = await call("get_transcript", { id: longest.id, maxChars: 1000 });
+console.log(
+  `"${page.title}": characters ${page.offset}–${page.offset + page.text.length} of ` +
+    `${page.totalChars}; nextOffset ${page.nextOffset}`,
+);
+console.log(page.text.split("\n").slice(0, 6).map((line: string) => `  ${line}`).join("\n"));
+
+heading("Open tasks");
+const tasks = await call("list_tasks", { done: false });
+for (const task of tasks.tasks) console.log(`  [${task.bucket}] ${task.text}`);
+
+await client.close();
