@@ -1,0 +1,73 @@
+/**
+ * The docs are checked: every tool's example answer in the README is what the demo store
+ * answers today, the README's usage block is the --help text, and docs/store.md quotes the
+ * schema exactly.
+ */
+import { assert, assertEquals } from "./helpers/assert.ts";
+import { USAGE } from "../lib/cli.ts";
+import { openDemoStore, SCHEMA_SQL } from "../lib/demo_store.ts";
+import { ENV_VARS_READ } from "../lib/db_path.ts";
+import { callTool } from "../lib/tools/call_tool.ts";
+import { findTool, TOOLS } from "../lib/tools/registry.ts";
+
+const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
+const storeDoc = Deno.readTextFileSync(new URL("../docs/store.md", import.meta.url));
+const denoJson = JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url)));
+
+/** The fenced code block between two HTML comment markers. */
+function fencedBetween(text: string, start: string, end: string): string {
+  const from = text.indexOf(start);
+  const to = text.indexOf(end, from);
+  assert(from !== -1 && to !== -1, `markers ${start} … ${end}`);
+  const fenced = /```\w*\n([\s\S]*?)```/.exec(text.slice(from, to));
+  assert(fenced !== null, `a code block between ${start} and ${end}`);
+  return fenced[1]!;
+}
+
+Deno.test("every tool has a README section with an example that the demo store answers", () => {
+  const store = openDemoStore();
+  const examples = [
+    ...readme.matchAll(/<!-- example: (\w+) (\{.*\}) -->[\s\S]*?```json\n([\s\S]*?)```/g),
+  ];
+  assertEquals(examples.map((m) => m[1]).sort(), TOOLS.map((t) => t.name).sort());
+  for (const [, name, args, answer] of examples) {
+    assert(readme.includes(`### ${name}`), `README has a section for ${name}`);
+    const result = callTool(findTool(name!)!, store, JSON.parse(args!));
+    assertEquals(result.isError, undefined, `${name} example must succeed`);
+    assertEquals(JSON.parse(answer!), result.structuredContent, `${name} example is current`);
+  }
+});
+
+Deno.test("the README's usage block is the --help text", () => {
+  const block = fencedBetween(readme, "<!-- usage -->", "<!-- /usage -->");
+  assertEquals(block.trimEnd(), USAGE);
+});
+
+Deno.test("docs/store.md quotes lib/schema.sql exactly", () => {
+  const block = fencedBetween(storeDoc, "<!-- schema -->", "<!-- /schema -->");
+  assertEquals(block.trimEnd(), SCHEMA_SQL.trimEnd());
+});
+
+Deno.test("the start and compile tasks carry the documented permission flags", () => {
+  const flags = [
+    "--allow-read",
+    "--deny-write",
+    "--deny-net",
+    "--deny-run",
+    "--deny-ffi",
+    `--allow-env=${ENV_VARS_READ.join(",")}`,
+  ];
+  for (const task of ["start", "compile"]) {
+    const words: string[] = denoJson.tasks[task].split(/\s+/);
+    for (const flag of flags) assert(words.includes(flag), `${task} has ${flag}`);
+    assert(!words.some((w) => /^--allow-(write|net|run|ffi|all)|^-A$/.test(w)), task);
+  }
+  for (const flag of flags) assert(readme.includes(flag.replace(/^--allow-env=.*/, "--allow-env")));
+  assert(readme.includes(`--allow-env=${ENV_VARS_READ.join(",")}`));
+});
+
+Deno.test("the README names the two set-up commands and the pinned Deno", () => {
+  assert(readme.includes("npx -y deno@2.9.6 task demo"));
+  assert(readme.includes("npx -y deno@2.9.6 task test"));
+  for (const task of ["demo", "test", "ok", "start", "compile"]) assert(denoJson.tasks[task], task);
+});
