@@ -4,7 +4,7 @@ import { makePreview, PREVIEW_LENGTH } from "../lib/preview.ts";
 const graphemeCount = (text: string) =>
   [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;
 
-Deno.test("preview keeps short text intact", () => {
+Deno.test("preview truncates at the boundary and keeps short text intact", () => {
   assertEquals(makePreview("Kick-off with the agency."), "Kick-off with the agency.");
   const exactly = "x".repeat(PREVIEW_LENGTH);
   assertEquals(makePreview(exactly), exactly);
