@@ -14,6 +14,7 @@ import { checkStore, formatStoreReport } from "./lib/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./lib/version.ts";
+import type { StoreSpec } from "./lib/worker_pool.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -77,9 +78,16 @@ async function run(command: Command): Promise<number> {
       return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
     }
     case "serve": {
+      // Opened here once so an unusable store fails at start with exit 2; each tool
+      // worker then opens its own read-only connection.
       const store = openChosenStore(command.store);
-      await serveStdio(store, Deno.stdin.readable, Deno.stdout.writable);
       store.close();
+      const spec: StoreSpec = command.store.kind === "demo"
+        ? { kind: "demo" }
+        : { kind: "path", path: store.location };
+      await serveStdio(spec, Deno.stdin.readable, Deno.stdout.writable, {
+        timeoutMs: command.timeoutMs,
+      });
       return EXIT_OK;
     }
   }

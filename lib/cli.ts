@@ -24,10 +24,15 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
+  --timeout-ms N      Deadline of one tool call, in milliseconds (default 5000).
+                      A call past it answers "timeout" and its query is stopped.
   -h, --help          Print this help.
   -V, --version       Print the version.
 
 Exit codes: 0 ok, 1 a tool call failed, 2 bad usage or an unusable store.`;
+
+/** The longest deadline `--timeout-ms` accepts: ten minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
 
 /** Where the store comes from. */
 export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | undefined };
@@ -36,7 +41,7 @@ export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | unde
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "serve"; store: StoreChoice }
+  | { kind: "serve"; store: StoreChoice; timeoutMs: number }
   | { kind: "tools" }
   | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined }
   | { kind: "check"; store: StoreChoice }
@@ -62,6 +67,7 @@ export function parseCommandLine(args: readonly string[]): Command {
       options: {
         db: { type: "string" },
         demo: { type: "boolean" },
+        "timeout-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -77,6 +83,14 @@ export function parseCommandLine(args: readonly string[]): Command {
   }
   if (values.db === "") return { kind: "usage-error", message: "--db needs a path" };
   const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "path", flag: values.db };
+  const timeoutText = values["timeout-ms"] ?? "5000";
+  const timeoutMs = Number(timeoutText);
+  if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
+    return {
+      kind: "usage-error",
+      message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+    };
+  }
   const [command, ...rest] = positionals;
   const extra = (max: number) =>
     rest.length > max
@@ -84,7 +98,7 @@ export function parseCommandLine(args: readonly string[]): Command {
       : undefined;
   switch (command) {
     case undefined:
-      return { kind: "serve", store };
+      return { kind: "serve", store, timeoutMs };
     case "tools":
       return extra(0) ?? { kind: "tools" };
     case "check":

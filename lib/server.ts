@@ -10,10 +10,10 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { RPC_ERRORS, RpcError } from "./jsonrpc.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
 import { StdioLineTransport } from "./stdio.ts";
-import type { Store } from "./store.ts";
-import { callTool, publishTool } from "./tools/call_tool.ts";
+import { publishTool } from "./tools/call_tool.ts";
 import { findTool, TOOLS } from "./tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./version.ts";
+import { type StoreSpec, ToolWorkerPool, type ToolWorkerPoolOptions } from "./worker_pool.ts";
 
 /** What `initialize` tells the assistant about this server. */
 export const INSTRUCTIONS = "This server gives read-only access to the user's local store of " +
@@ -24,16 +24,16 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
   "back to continue.";
 
 /**
- * Builds the MCP server for `store`: tools/list publishes every tool, tools/call runs one.
+ * Builds the MCP server: tools/list publishes every tool, tools/call runs one on `pool`.
  *
  * @example
  * ```ts
  * import { createMcpServer } from "./server.ts";
- * import { openDemoStore } from "./demo_store.ts";
- * const server = createMcpServer(openDemoStore());
+ * import { ToolWorkerPool } from "./worker_pool.ts";
+ * const server = createMcpServer(new ToolWorkerPool({ kind: "demo" }));
  * ```
  */
-export function createMcpServer(store: Store): Server {
+export function createMcpServer(pool: ToolWorkerPool): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -47,29 +47,32 @@ export function createMcpServer(store: Store): Server {
     if (tool === undefined) {
       throw new RpcError(RPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${request.params.name}`);
     }
-    return callTool(tool, store, request.params.arguments);
+    return pool.run(tool.name, request.params.arguments, extra.signal);
   });
+  // The first call should not wait for a worker to start.
+  server.oninitialized = () => pool.warm();
   return server;
 }
 
 /**
- * Serves `store` over a pair of byte streams (stdin and stdout in production) until the
- * input ends and every request in flight is answered.
+ * Serves the store `spec` over a pair of byte streams (stdin and stdout in production)
+ * until the input ends and every request in flight is answered.
  *
  * @example
  * ```ts
  * import { serveStdio } from "./server.ts";
- * import { openDemoStore } from "./demo_store.ts";
- * await serveStdio(openDemoStore(), Deno.stdin.readable, Deno.stdout.writable);
+ * await serveStdio({ kind: "demo" }, Deno.stdin.readable, Deno.stdout.writable);
  * ```
  */
 export async function serveStdio(
-  store: Store,
+  spec: StoreSpec,
   input: ReadableStream<Uint8Array>,
   output: WritableStream<Uint8Array>,
+  options: ToolWorkerPoolOptions = {},
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
-  const server = createMcpServer(store);
+  const pool = new ToolWorkerPool(spec, options);
+  const server = createMcpServer(pool);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -78,5 +81,6 @@ export async function serveStdio(
   };
   await server.connect(new ProtocolGate(transport));
   await closed;
+  pool.close();
   await transport.flushed();
 }

@@ -27,6 +27,35 @@ export type StoreValue = string | number | bigint | null | Uint8Array;
 /** One row read from the store, by column name. */
 export type StoreRow = Record<string, StoreValue>;
 
+/** Why a running read was stopped: its call's deadline passed, or the client cancelled it. */
+export type InterruptReason = "timeout" | "cancelled";
+
+/** A read stopped part-way by {@link Store.setInterruptCheck}'s check. */
+export class StoreInterruptedError extends Error {
+  /** Why the read was stopped. */
+  readonly reason: InterruptReason;
+
+  /**
+   * @example
+   * ```ts
+   * import { StoreInterruptedError } from "./store.ts";
+   * throw new StoreInterruptedError("timeout");
+   * ```
+   */
+  constructor(reason: InterruptReason) {
+    super(reason === "timeout" ? "The call ran past its deadline" : "The call was cancelled");
+    this.name = "StoreInterruptedError";
+    this.reason = reason;
+  }
+}
+
+/**
+ * The SQL function long-running reads call once per candidate row. It returns 1, or throws
+ * StoreInterruptedError, which aborts the statement inside SQLite: node:sqlite has no
+ * sqlite3_interrupt, and terminating a worker does not stop a statement in native code.
+ */
+export const KEEP_GOING_SQL = "tmcp_keep_going()";
+
 /** Why a store could not be opened; main.ts prints the message and exits with code 2. */
 export class StoreOpenError extends Error {
   /**
@@ -134,6 +163,7 @@ function isBusy(error: unknown): boolean {
 export class Store {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  #interruptCheck: () => InterruptReason | null = () => null;
   /** Where the store lives, or `:memory:` for the demo store. */
   readonly location: string;
 
@@ -154,6 +184,11 @@ export class Store {
     // A bigger page cache keeps FTS segments hot across calls; mmap avoids copying pages.
     db.exec("PRAGMA cache_size = -32768");
     db.exec("PRAGMA mmap_size = 268435456");
+    db.function("tmcp_keep_going", { deterministic: false, directOnly: true }, () => {
+      const reason = this.#interruptCheck();
+      if (reason !== null) throw new StoreInterruptedError(reason);
+      return 1;
+    });
     installAuthorizer(db, authorizeReadsOnly);
   }
 
@@ -165,6 +200,21 @@ export class Store {
   /** Runs a read and returns its first row, or undefined. */
   get(sql: string, ...params: SQLInputValue[]): StoreRow | undefined {
     return this.#run(() => this.#statement(sql).get(...params) as StoreRow | undefined);
+  }
+
+  /**
+   * Sets the check that {@link KEEP_GOING_SQL} consults: it returns why to stop, or null.
+   *
+   * @example
+   * ```ts
+   * import { openDemoStore } from "./demo_store.ts";
+   * const store = openDemoStore();
+   * const deadline = Date.now() + 5_000;
+   * store.setInterruptCheck(() => Date.now() > deadline ? "timeout" : null);
+   * ```
+   */
+  setInterruptCheck(check: () => InterruptReason | null): void {
+    this.#interruptCheck = check;
   }
 
   /** Runs SQL that is not cached; for the write-refusal tests and one-off checks. */

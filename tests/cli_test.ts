@@ -138,8 +138,16 @@ Deno.test("the store path comes from --db, else TRANSCRIPT_MCP_DB, and is logged
 });
 
 Deno.test("parseCommandLine reads every command", () => {
-  assertEquals(parseCommandLine([]), { kind: "serve", store: { kind: "path", flag: undefined } });
-  assertEquals(parseCommandLine(["--demo"]), { kind: "serve", store: { kind: "demo" } });
+  assertEquals(parseCommandLine([]), {
+    kind: "serve",
+    store: { kind: "path", flag: undefined },
+    timeoutMs: 5000,
+  });
+  assertEquals(parseCommandLine(["--demo"]), {
+    kind: "serve",
+    store: { kind: "demo" },
+    timeoutMs: 5000,
+  });
   assertEquals(parseCommandLine(["call", "list_tasks", "{}", "--demo"]), {
     kind: "call",
     store: { kind: "demo" },

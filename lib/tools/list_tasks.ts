@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { SQLInputValue } from "node:sqlite";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { KEEP_GOING_SQL } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
@@ -52,7 +53,7 @@ export const listTasks = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 1000);
-    const conditions: string[] = [];
+    const conditions: string[] = [KEEP_GOING_SQL];
     const params: SQLInputValue[] = [];
     if (input.cursor !== undefined) {
       const [createdAt, id] = decodeCursor(NAME, input.cursor, ["string", "string"]);
@@ -67,7 +68,7 @@ export const listTasks = defineTool({
       conditions.push("done = ?");
       params.push(input.done ? 1 : 0);
     }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    const where = `WHERE ${conditions.join(" AND ")}`;
     const rows = store.all(
       `SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
          FROM tasks ${where}

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
+import { KEEP_GOING_SQL } from "../store.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";
@@ -56,7 +57,7 @@ export const listTranscripts = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 200);
-    const conditions: string[] = [];
+    const conditions: string[] = [KEEP_GOING_SQL];
     const params: SQLInputValue[] = [];
     if (input.cursor !== undefined) {
       const [createdAt, pk] = decodeCursor(NAME, input.cursor, ["string", "string"]);
@@ -80,7 +81,7 @@ export const listTranscripts = defineTool({
       params.push(input.until);
     }
     // The SQL varies only by which fixed conditions apply; every value is bound.
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+    const where = `WHERE ${conditions.join(" AND ")}`;
     const rows = store.all(
       `SELECT pk, id, title, created_at, source, duration, starred, language,
               ${previewSourceSql("text")} AS head

@@ -7,7 +7,7 @@ import type * as v from "valibot";
 import type { Store } from "../store.ts";
 
 /** The closed set of tool error codes. */
-export type ToolErrorCode = "invalid_arguments" | "not_found" | "busy" | "internal";
+export type ToolErrorCode = "invalid_arguments" | "not_found" | "busy" | "timeout" | "internal";
 
 /**
  * A failure a tool reports to the client as `{"error":{"code","message"}}` with `isError`.

@@ -1,0 +1,270 @@
+/**
+ * The tool-call pool: at most `size` calls run at once, each on its own worker thread with
+ * its own read-only connection; the rest wait in arrival order. Every call has a deadline.
+ *
+ * A call past its deadline is answered `timeout` at once. The statement itself is stopped
+ * from inside SQLite: the worker's connection calls a check once per candidate row (see
+ * KEEP_GOING_SQL in store.ts), which sees the stop flag this pool sets in shared memory.
+ * A worker that still has not come back after a grace period is terminated and replaced.
+ * Cancellation uses the same flag.
+ *
+ * @module
+ */
+import { describeError, logLine } from "./log.ts";
+import type { ToolCallResult } from "./tools/call_tool.ts";
+import type { ToolErrorCode } from "./tools/tool.ts";
+import {
+  type FromWorker,
+  STOP_CALL_ID,
+  STOP_CANCELLED,
+  STOP_FLAG_SLOTS,
+  STOP_REASON,
+  STOP_TIMEOUT,
+  type StoreSpec,
+  type ToWorker,
+} from "./worker_protocol.ts";
+
+export type { StoreSpec } from "./worker_protocol.ts";
+
+/** The default deadline of one tool call, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+/** The default number of calls that run at once. */
+export const DEFAULT_POOL_SIZE = 4;
+
+/** How long a stopped worker may take to come back before it is replaced. */
+const GRACE_MS = 1_000;
+
+/** Options for {@link ToolWorkerPool}. */
+export interface ToolWorkerPoolOptions {
+  /** Calls that run at once; the rest queue. */
+  size?: number;
+  /** Each call's deadline, in milliseconds. */
+  timeoutMs?: number;
+}
+
+interface Job {
+  callId: number;
+  tool: string;
+  args: unknown;
+  signal: AbortSignal | undefined;
+  resolve: (result: ToolCallResult) => void;
+  settled: boolean;
+  slot?: Slot;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+interface Slot {
+  worker: Worker;
+  stop: Int32Array;
+  ready: boolean;
+  job: Job | undefined;
+  graceTimer?: ReturnType<typeof setTimeout>;
+}
+
+function errorResult(code: ToolErrorCode, message: string): ToolCallResult {
+  const body = { error: { code, message } };
+  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+}
+
+/**
+ * Runs tool calls on worker threads, with a concurrency cap, a FIFO queue and deadlines.
+ *
+ * @example
+ * ```ts
+ * import { ToolWorkerPool } from "./worker_pool.ts";
+ * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const result = await pool.run("list_tasks", { done: false });
+ * pool.close();
+ * ```
+ */
+export class ToolWorkerPool {
+  readonly #spec: StoreSpec;
+  readonly #size: number;
+  readonly #timeoutMs: number;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextCallId = 1;
+  #closed = false;
+
+  /** A pool over the store `spec`; workers start on demand. */
+  constructor(spec: StoreSpec, options: ToolWorkerPoolOptions = {}) {
+    this.#spec = spec;
+    this.#size = options.size ?? DEFAULT_POOL_SIZE;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!Number.isInteger(this.#size) || this.#size < 1) {
+      throw new RangeError(`size must be a positive integer, got ${this.#size}`);
+    }
+  }
+
+  /** Starts one worker ahead of the first call, so that call does not wait for it. */
+  warm(): void {
+    if (this.#slots.length === 0 && !this.#closed) this.#startWorker();
+  }
+
+  /**
+   * Runs one tool call. Resolves with the tool's result, or with a `timeout` error result
+   * when the deadline passes; never rejects.
+   */
+  run(tool: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
+    return new Promise((resolve) => {
+      const job: Job = {
+        callId: this.#nextCallId++,
+        tool,
+        args,
+        signal,
+        resolve,
+        settled: false,
+      };
+      if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
+      // The deadline counts from arrival: time spent queued is time the client waits.
+      job.timer = setTimeout(() => this.#expire(job), this.#timeoutMs);
+      signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
+      this.#queue.push(job);
+      this.#dispatch();
+    });
+  }
+
+  /** Calls running or queued. */
+  get pending(): number {
+    return this.#queue.length + this.#slots.filter((slot) => slot.job !== undefined).length;
+  }
+
+  /** Stops every worker. Queued calls are answered with an error. */
+  close(): void {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) {
+      this.#settle(job, errorResult("internal", "The server is closing"));
+    }
+    for (const slot of this.#slots.splice(0)) {
+      clearTimeout(slot.graceTimer);
+      slot.worker.terminate();
+    }
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const slot = this.#slots.find((s) => s.ready && s.job === undefined);
+      if (slot === undefined) {
+        // Start a worker per waiting call, up to the cap; each takes work once ready.
+        const starting = this.#slots.filter((s) => !s.ready).length;
+        if (this.#slots.length < this.#size && starting < this.#queue.length) this.#startWorker();
+        return;
+      }
+      const job = this.#queue.shift()!;
+      if (job.settled) continue;
+      slot.job = job;
+      job.slot = slot;
+      const message: ToWorker = {
+        type: "call",
+        callId: job.callId,
+        tool: job.tool,
+        args: job.args,
+        deadline: Date.now() + Math.max(0, this.#timeoutMs - 5),
+      };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  #startWorker(): void {
+    const stopBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * STOP_FLAG_SLOTS);
+    const worker = new Worker(new URL("./tool_worker.ts", import.meta.url), { type: "module" });
+    const slot: Slot = { worker, stop: new Int32Array(stopBuffer), ready: false, job: undefined };
+    this.#slots.push(slot);
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(slot, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
+    };
+    const init: ToWorker = { type: "init", store: this.#spec, stop: stopBuffer };
+    worker.postMessage(init);
+  }
+
+  #receive(slot: Slot, message: FromWorker): void {
+    switch (message.type) {
+      case "ready":
+        slot.ready = true;
+        break;
+      case "init-failed":
+        this.#fail(slot, `the store could not be opened: ${message.message}`);
+        return;
+      case "result": {
+        const job = slot.job;
+        slot.job = undefined;
+        clearTimeout(slot.graceTimer);
+        if (job !== undefined && job.callId === message.callId) this.#settle(job, message.result);
+        break;
+      }
+    }
+    this.#dispatch();
+  }
+
+  /** Takes a broken worker out of the pool and answers its call, or every queued call. */
+  #fail(slot: Slot, reason: string): void {
+    logLine(reason);
+    this.#remove(slot);
+    if (slot.job !== undefined) {
+      this.#settle(
+        slot.job,
+        errorResult("internal", "The call failed inside the server; see its stderr log"),
+      );
+    } else if (!slot.ready) {
+      // Nothing will start while the store cannot be opened: answer the waiting calls.
+      for (const job of this.#queue.splice(0)) {
+        this.#settle(
+          job,
+          errorResult("internal", "The store could not be opened; see the server's stderr log"),
+        );
+      }
+    }
+    this.#dispatch();
+  }
+
+  #remove(slot: Slot): void {
+    const index = this.#slots.indexOf(slot);
+    if (index !== -1) this.#slots.splice(index, 1);
+    clearTimeout(slot.graceTimer);
+    slot.worker.terminate();
+  }
+
+  #expire(job: Job): void {
+    if (job.settled) return;
+    this.#settle(
+      job,
+      errorResult(
+        "timeout",
+        `${job.tool} ran past its ${this.#timeoutMs} ms deadline and was stopped; ` +
+          "narrow the request or try again",
+      ),
+    );
+    this.#stopRunning(job, STOP_TIMEOUT);
+  }
+
+  #abandon(job: Job, reason: number): void {
+    if (job.settled) return;
+    this.#settle(job, errorResult("timeout", "The call was cancelled"));
+    this.#stopRunning(job, reason);
+  }
+
+  /** Asks a running call's worker to stop it; replaces the worker if it does not. */
+  #stopRunning(job: Job, reason: number): void {
+    const slot = job.slot;
+    if (slot === undefined || slot.job !== job) return; // Still queued: dispatch skips it.
+    Atomics.store(slot.stop, STOP_REASON, reason);
+    Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
+    slot.graceTimer = setTimeout(() => {
+      if (slot.job !== job) return;
+      logLine(`${job.tool} did not stop within ${GRACE_MS} ms; replacing its worker`);
+      slot.job = undefined;
+      this.#remove(slot);
+      this.#dispatch();
+    }, GRACE_MS);
+  }
+
+  #settle(job: Job, result: ToolCallResult): void {
+    if (job.settled) return;
+    job.settled = true;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  }
+}
