@@ -78,6 +78,25 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The deepest nesting of arrays and objects accepted in a message. MCP messages need a
+ * handful of levels; very deep values overflow the stack of recursive consumers (the
+ * structured clone that hands arguments to a worker, for one).
+ */
+export const MAX_NESTING = 64;
+
+/** Whether `value` nests arrays and objects deeper than `limit`, checked without recursion. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The result of checking a parsed line: a message to dispatch, or the error to answer. */
 export type EnvelopeCheck =
   | { ok: true; message: RpcMessage }
@@ -109,6 +128,9 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
   const id = hasId && isRpcId(value["id"]) ? value["id"] : null;
   if (value["jsonrpc"] !== "2.0") return refuse(id, 'jsonrpc must be "2.0"');
   if (hasId && id === null) return refuse(null, "id must be a string or an integer");
+  if (nestsDeeperThan(value, MAX_NESTING)) {
+    return refuse(id, `the message nests deeper than ${MAX_NESTING} levels`);
+  }
   if ("method" in value) {
     if (typeof value["method"] !== "string") return refuse(id, "method must be a string");
     if ("params" in value && !isPlainObject(value["params"])) {

@@ -6,6 +6,13 @@
 import * as v from "valibot";
 import { sliceText } from "../text_slice.ts";
 import { flag, numberOrNull, tagList, textOrNull } from "./row_values.ts";
+import {
+  capText,
+  FIELD_CAPS,
+  fitJsonText,
+  jsonBytes,
+  PAYLOAD_BUDGET_BYTES,
+} from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 
 const inputSchema = v.strictObject({
@@ -75,22 +82,30 @@ export const getTranscript = defineTool({
       );
     }
     const slice = sliceText(text, input.offset, clampLimit(input.maxChars, 1_000, 200_000));
-    return {
+    const result = {
       id: String(row["id"]),
-      title: textOrNull(row["title"]) ?? "",
-      text: slice.text,
+      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
+      text: "",
       createdAt: String(row["created_at"]),
-      source: textOrNull(row["source"]),
+      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
       duration: numberOrNull(row["duration"]),
-      engine: textOrNull(row["engine"]),
-      modelId: textOrNull(row["model_id"]),
-      language: textOrNull(row["language"]),
+      engine: capText(textOrNull(row["engine"]), FIELD_CAPS.label),
+      modelId: capText(textOrNull(row["model_id"]), FIELD_CAPS.label),
+      language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
       starred: flag(row["starred"]),
-      manualTags: tagList(row["manual_tags"]),
-      template: textOrNull(row["template"]),
+      manualTags: tagList(row["manual_tags"]).slice(0, FIELD_CAPS.tags)
+        .map((tag) => capText(tag, FIELD_CAPS.label)),
+      template: capText(textOrNull(row["template"]), FIELD_CAPS.label),
       totalChars: text.length,
       offset: slice.offset,
-      nextOffset: slice.nextOffset,
+      nextOffset: slice.nextOffset as number | null,
     };
+    // A page of escape-heavy or non-Latin text can outweigh its character count: end the
+    // page where the budget ends, and let nextOffset carry on from there.
+    const room = PAYLOAD_BUDGET_BYTES - jsonBytes(result);
+    const end = fitJsonText(text, slice.offset, slice.offset + slice.text.length, room);
+    result.text = text.slice(slice.offset, end);
+    if (end < slice.offset + slice.text.length) result.nextOffset = end;
+    return result;
   },
 });

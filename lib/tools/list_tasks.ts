@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { KEEP_GOING_SQL } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
+import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 
 const NAME = "list_tasks";
@@ -77,20 +78,22 @@ export const listTasks = defineTool({
       ...params,
       limit + 1,
     );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const tasks = rows.slice(0, limit).map((row) => ({
+      id: String(row["id"]),
+      text: capText(textOrNull(row["text"]) ?? "", FIELD_CAPS.taskText),
+      bucket: capText(String(row["bucket"]), FIELD_CAPS.label),
+      done: flag(row["done"]),
+      doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.label),
+      createdAt: String(row["created_at"]),
+      parentTaskId: textOrNull(row["parent_task_id"]),
+      transcriptId: textOrNull(row["transcript_id"]),
+    }));
+    const fitting = countFitting(tasks, 100);
+    const last = rows[fitting - 1];
+    const more = rows.length > limit || fitting < tasks.length;
     return {
-      tasks: page.map((row) => ({
-        id: String(row["id"]),
-        text: textOrNull(row["text"]) ?? "",
-        bucket: String(row["bucket"]),
-        done: flag(row["done"]),
-        doneAt: textOrNull(row["done_at"]),
-        createdAt: String(row["created_at"]),
-        parentTaskId: textOrNull(row["parent_task_id"]),
-        transcriptId: textOrNull(row["transcript_id"]),
-      })),
-      nextCursor: rows.length > limit && last !== undefined
+      tasks: tasks.slice(0, fitting),
+      nextCursor: more && last !== undefined
         ? encodeCursor(NAME, [String(last["created_at"]), String(last["id"])])
         : null,
     };

@@ -9,6 +9,7 @@ import { KEEP_GOING_SQL } from "../store.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";
+import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 
@@ -91,20 +92,22 @@ export const listTranscripts = defineTool({
       ...params,
       limit + 1,
     );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+    const summaries = rows.slice(0, limit).map((row) => ({
+      id: String(row["id"]),
+      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
+      createdAt: String(row["created_at"]),
+      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
+      duration: numberOrNull(row["duration"]),
+      starred: flag(row["starred"]),
+      language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
+      preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
+    }));
+    const fitting = countFitting(summaries, 100);
+    const last = rows[fitting - 1];
+    const more = rows.length > limit || fitting < summaries.length;
     return {
-      transcripts: page.map((row) => ({
-        id: String(row["id"]),
-        title: textOrNull(row["title"]) ?? "",
-        createdAt: String(row["created_at"]),
-        source: textOrNull(row["source"]),
-        duration: numberOrNull(row["duration"]),
-        starred: flag(row["starred"]),
-        language: textOrNull(row["language"]),
-        preview: previewFromHead(store, row["pk"], row["head"]),
-      })),
-      nextCursor: rows.length > limit && last !== undefined
+      transcripts: summaries.slice(0, fitting),
+      nextCursor: more && last !== undefined
         ? encodeCursor(NAME, [String(last["created_at"]), String(last["pk"])])
         : null,
     };

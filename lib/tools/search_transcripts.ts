@@ -10,6 +10,7 @@ import { plainWordsQueries } from "../fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
+import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 
@@ -141,18 +142,23 @@ export const searchTranscripts = defineTool({
       hits = searchPlainWords(store, input.query, limit, offset);
     }
     const { rows, match } = hits;
-    const page = rows.slice(0, limit);
+    const results = rows.slice(0, limit).map((row) => ({
+      id: String(row["id"]),
+      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
+      createdAt: String(row["created_at"]),
+      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
+      preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
+      snippet: capText(
+        textOrNull(store.get(SNIPPET_SQL, match, row["pk"] as bigint)?.["snippet"]) ?? "",
+        FIELD_CAPS.snippet,
+      ),
+      rank: Number((-Number(row["score"])).toPrecision(6)),
+    }));
+    const fitting = countFitting(results, 200);
+    const more = rows.length > limit || fitting < results.length;
     return {
-      results: page.map((row) => ({
-        id: String(row["id"]),
-        title: textOrNull(row["title"]) ?? "",
-        createdAt: String(row["created_at"]),
-        source: textOrNull(row["source"]),
-        preview: previewFromHead(store, row["pk"], row["head"]),
-        snippet: textOrNull(store.get(SNIPPET_SQL, match, row["pk"] as bigint)?.["snippet"]) ?? "",
-        rank: Number((-Number(row["score"])).toPrecision(6)),
-      })),
-      nextCursor: rows.length > limit ? encodeCursor(NAME, [input.query, offset + limit]) : null,
+      results: results.slice(0, fitting),
+      nextCursor: more ? encodeCursor(NAME, [input.query, offset + fitting]) : null,
       queryMode,
     };
   },

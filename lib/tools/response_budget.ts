@@ -1,0 +1,133 @@
+/**
+ * Bounds on what one tool result may weigh. A result travels twice in its response (as
+ * `structuredContent` and as JSON text, which escapes it again), so a payload of at most
+ * {@link PAYLOAD_BUDGET_BYTES} keeps every response under 1 MiB, whatever the store holds.
+ * Lists that would pass the budget end early with a cursor; no value is cut silently.
+ *
+ * @module
+ */
+
+/** The most a result's JSON may weigh, in UTF-8 bytes: a third of 1 MiB, less headroom. */
+export const PAYLOAD_BUDGET_BYTES = 320 * 1024;
+
+/** Caps on single fields, in UTF-16 units, so one huge value cannot crowd out a page. */
+export const FIELD_CAPS = {
+  title: 1_000,
+  label: 200,
+  taskText: 4_000,
+  snippet: 1_000,
+  preview: 1_000,
+  tags: 100,
+} as const;
+
+/**
+ * The UTF-8 length of `text`, without encoding it.
+ *
+ * @example
+ * ```ts
+ * import { utf8Length } from "./response_budget.ts";
+ * utf8Length("ü😀"); // 6
+ * ```
+ */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * The UTF-8 length of `value`'s JSON.
+ *
+ * @example
+ * ```ts
+ * import { jsonBytes } from "./response_budget.ts";
+ * jsonBytes({ a: "b" }); // 9
+ * ```
+ */
+export function jsonBytes(value: unknown): number {
+  return utf8Length(JSON.stringify(value));
+}
+
+/**
+ * Caps `text` at `max` UTF-16 units, marking a cut with "…" and never splitting a
+ * surrogate pair. Null passes through.
+ *
+ * @example
+ * ```ts
+ * import { capText } from "./response_budget.ts";
+ * capText("abcdef", 4); // "abc…"
+ * ```
+ */
+export function capText<T extends string | null>(text: T, max: number): T {
+  if (text === null || text.length <= max) return text;
+  let end = max - 1;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return `${text.slice(0, end)}…` as T;
+}
+
+/**
+ * How many leading `items` fit in the payload budget, beside `overheadBytes` of the rest
+ * of the result. Always at least one, so a page always makes progress.
+ *
+ * @example
+ * ```ts
+ * import { countFitting } from "./response_budget.ts";
+ * countFitting([{ a: 1 }, { a: 2 }], 100); // 2
+ * ```
+ */
+export function countFitting(items: readonly unknown[], overheadBytes: number): number {
+  let used = overheadBytes;
+  for (let i = 0; i < items.length; i++) {
+    used += jsonBytes(items[i]) + 1;
+    if (used > PAYLOAD_BUDGET_BYTES) return Math.max(1, i);
+  }
+  return items.length;
+}
+
+/** Bytes one UTF-16 unit takes inside a JSON string (a pair's high half counts all 4). */
+function jsonUnitBytes(code: number): number {
+  if (code === 0x22 || code === 0x5c) return 2;
+  if (code < 0x20) return code === 0x0a || code === 0x0d || code === 0x09 ? 2 : 6;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) return 4;
+  if (code >= 0xdc00 && code <= 0xdfff) return 0;
+  return 3;
+}
+
+/**
+ * The end (exclusive) of the longest run of `text` from `start` to at most `end` whose JSON
+ * string form fits in `allowedBytes`. Never splits a surrogate pair.
+ *
+ * @example
+ * ```ts
+ * import { fitJsonText } from "./response_budget.ts";
+ * fitJsonText('ab"cd', 0, 5, 4); // 3: a, b and the escaped quote
+ * ```
+ */
+export function fitJsonText(
+  text: string,
+  start: number,
+  end: number,
+  allowedBytes: number,
+): number {
+  let used = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    const isPairStart = code >= 0xd800 && code <= 0xdbff && i + 1 < end;
+    const cost = isPairStart ? 4 : (code >= 0xd800 && code <= 0xdfff ? 6 : jsonUnitBytes(code));
+    if (used + cost > allowedBytes) return i;
+    used += cost;
+    if (isPairStart) i++;
+  }
+  return end;
+}

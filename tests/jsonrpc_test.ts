@@ -1,0 +1,38 @@
+import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
+import { checkEnvelope, MAX_NESTING, nestsDeeperThan } from "../lib/jsonrpc.ts";
+
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 1; i < depth; i++) value = i % 2 === 0 ? [value] : { x: value };
+  return value;
+}
+
+Deno.test("nesting depth is measured without recursion, even at 100,000 levels", () => {
+  assertEquals(nestsDeeperThan(nested(10), 10), false);
+  assertEquals(nestsDeeperThan(nested(11), 10), false);
+  assertEquals(nestsDeeperThan(nested(12), 10), true);
+  assertEquals(nestsDeeperThan(JSON.parse("[".repeat(100_000) + "]".repeat(100_000)), 64), true);
+  assertEquals(nestsDeeperThan("flat", 1), false);
+});
+
+Deno.test("a message nested too deep is refused with -32600, echoing its id", () => {
+  const deep = {
+    jsonrpc: "2.0",
+    id: 3,
+    method: "tools/call",
+    params: { arguments: nested(MAX_NESTING + 5) },
+  };
+  const checked = checkEnvelope(deep);
+  assert(!checked.ok);
+  assertEquals(checked.error.id, 3);
+  assertEquals(checked.error.error.code, -32600);
+  assertMatch(checked.error.error.message, /nests deeper than 64/);
+  const fine = { jsonrpc: "2.0", id: 4, method: "tools/call", params: { arguments: nested(10) } };
+  assert(checkEnvelope(fine).ok);
+});
+
+Deno.test("responses from the client pass the envelope check; bare ids do not", () => {
+  assert(checkEnvelope({ jsonrpc: "2.0", id: 1, result: {} }).ok);
+  assert(checkEnvelope({ jsonrpc: "2.0", id: "x", error: { code: 1, message: "m" } }).ok);
+  assert(!checkEnvelope({ jsonrpc: "2.0", id: 1 }).ok);
+});
