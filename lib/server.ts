@@ -50,7 +50,7 @@ export function createMcpServer(pool: ToolWorkerPool): Server {
     return pool.run(tool.name, request.params.arguments, extra.signal);
   });
   // The first call should not wait for a worker to start.
-  server.oninitialized = () => pool.warm();
+  server.oninitialized = () => void pool.warm();
   return server;
 }
 

@@ -50,11 +50,14 @@ export class StoreInterruptedError extends Error {
 }
 
 /**
- * The SQL function long-running reads call once per candidate row. It returns 1, or throws
- * StoreInterruptedError, which aborts the statement inside SQLite: node:sqlite has no
- * sqlite3_interrupt, and terminating a worker does not stop a statement in native code.
+ * The condition long-running reads evaluate once per candidate row. While the call may go
+ * on, tmcp_keep_going() returns '1' and json() passes it; once the check says stop, it
+ * returns text that json() rejects, so SQLite itself aborts the statement. (A JS function
+ * that throws instead is not reliable here: this runtime's statement.all() steps on after
+ * it.) node:sqlite has no sqlite3_interrupt, and terminating a worker does not stop a
+ * statement running in native code.
  */
-export const KEEP_GOING_SQL = "tmcp_keep_going()";
+export const KEEP_GOING_SQL = "json(tmcp_keep_going())";
 
 /** Why a store could not be opened; main.ts prints the message and exits with code 2. */
 export class StoreOpenError extends Error {
@@ -164,6 +167,7 @@ export class Store {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #interruptCheck: () => InterruptReason | null = () => null;
+  #interrupted: InterruptReason | null = null;
   /** Where the store lives, or `:memory:` for the demo store. */
   readonly location: string;
 
@@ -185,21 +189,22 @@ export class Store {
     db.exec("PRAGMA cache_size = -32768");
     db.exec("PRAGMA mmap_size = 268435456");
     db.function("tmcp_keep_going", { deterministic: false, directOnly: true }, () => {
-      const reason = this.#interruptCheck();
-      if (reason !== null) throw new StoreInterruptedError(reason);
-      return 1;
+      this.#interrupted ??= this.#interruptCheck();
+      return this.#interrupted === null ? "1" : "stop";
     });
     installAuthorizer(db, authorizeReadsOnly);
   }
 
   /** Runs a read and returns every row. Throws StoreBusyError when the app holds a lock. */
   all(sql: string, ...params: SQLInputValue[]): StoreRow[] {
-    return this.#run(() => this.#statement(sql).all(...params) as StoreRow[]);
+    // Not iterate(): in this runtime it ends quietly on an error such as an FTS5 syntax
+    // error or SQLITE_BUSY, as if there were no more rows.
+    return this.#run(sql, (statement) => statement.all(...params) as StoreRow[]);
   }
 
   /** Runs a read and returns its first row, or undefined. */
   get(sql: string, ...params: SQLInputValue[]): StoreRow | undefined {
-    return this.#run(() => this.#statement(sql).get(...params) as StoreRow | undefined);
+    return this.#run(sql, (statement) => statement.get(...params) as StoreRow | undefined);
   }
 
   /**
@@ -239,10 +244,12 @@ export class Store {
     return statement;
   }
 
-  #run<T>(read: () => T): T {
+  #run<T>(sql: string, read: (statement: StatementSync) => T): T {
+    this.#interrupted = null;
     try {
-      return read();
+      return read(this.#statement(sql));
     } catch (error) {
+      if (this.#interrupted !== null) throw new StoreInterruptedError(this.#interrupted);
       if (isBusy(error)) throw new StoreBusyError();
       throw error;
     }

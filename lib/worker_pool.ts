@@ -86,6 +86,10 @@ export class ToolWorkerPool {
   readonly #queue: Job[] = [];
   #nextCallId = 1;
   #closed = false;
+  #workersStarted = 0;
+  #stoppedMidQuery = 0;
+  #readyWaiters: (() => void)[] = [];
+  #peakRunning = 0;
 
   /** A pool over the store `spec`; workers start on demand. */
   constructor(spec: StoreSpec, options: ToolWorkerPoolOptions = {}) {
@@ -97,9 +101,16 @@ export class ToolWorkerPool {
     }
   }
 
-  /** Starts one worker ahead of the first call, so that call does not wait for it. */
-  warm(): void {
+  /**
+   * Starts one worker ahead of the first call, so that call does not wait for it.
+   * Resolves once some worker is ready (or failed to open the store).
+   */
+  warm(): Promise<void> {
     if (this.#slots.length === 0 && !this.#closed) this.#startWorker();
+    if (this.#slots.some((slot) => slot.ready) || this.#slots.length === 0) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#readyWaiters.push(resolve));
   }
 
   /**
@@ -123,6 +134,21 @@ export class ToolWorkerPool {
       this.#queue.push(job);
       this.#dispatch();
     });
+  }
+
+  /** How many workers were ever started; a stopped query does not cost a new one. */
+  get workersStarted(): number {
+    return this.#workersStarted;
+  }
+
+  /** How many abandoned calls their worker reported stopped part-way, inside SQLite. */
+  get stoppedMidQuery(): number {
+    return this.#stoppedMidQuery;
+  }
+
+  /** The most calls that ran at once. */
+  get peakRunning(): number {
+    return this.#peakRunning;
   }
 
   /** Calls running or queued. */
@@ -155,12 +181,16 @@ export class ToolWorkerPool {
       if (job.settled) continue;
       slot.job = job;
       job.slot = slot;
+      const running = this.#slots.filter((s) => s.job !== undefined).length;
+      this.#peakRunning = Math.max(this.#peakRunning, running);
       const message: ToWorker = {
         type: "call",
         callId: job.callId,
         tool: job.tool,
         args: job.args,
-        deadline: Date.now() + Math.max(0, this.#timeoutMs - 5),
+        // The pool answers at the deadline and sets the stop flag; the worker's own clock
+        // is only a backstop, a little later, so the pool's answer always comes first.
+        deadline: Date.now() + this.#timeoutMs + GRACE_MS / 2,
       };
       slot.worker.postMessage(message);
     }
@@ -169,6 +199,7 @@ export class ToolWorkerPool {
   #startWorker(): void {
     const stopBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * STOP_FLAG_SLOTS);
     const worker = new Worker(new URL("./tool_worker.ts", import.meta.url), { type: "module" });
+    this.#workersStarted++;
     const slot: Slot = { worker, stop: new Int32Array(stopBuffer), ready: false, job: undefined };
     this.#slots.push(slot);
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(slot, event.data);
@@ -184,6 +215,7 @@ export class ToolWorkerPool {
     switch (message.type) {
       case "ready":
         slot.ready = true;
+        for (const resolve of this.#readyWaiters.splice(0)) resolve();
         break;
       case "init-failed":
         this.#fail(slot, `the store could not be opened: ${message.message}`);
@@ -192,7 +224,14 @@ export class ToolWorkerPool {
         const job = slot.job;
         slot.job = undefined;
         clearTimeout(slot.graceTimer);
-        if (job !== undefined && job.callId === message.callId) this.#settle(job, message.result);
+        if (job === undefined || job.callId !== message.callId) break;
+        if (
+          job.settled && message.result.isError &&
+          message.result.content[0]?.text.includes('"timeout"')
+        ) {
+          this.#stoppedMidQuery++;
+        }
+        this.#settle(job, message.result);
         break;
       }
     }
@@ -202,6 +241,7 @@ export class ToolWorkerPool {
   /** Takes a broken worker out of the pool and answers its call, or every queued call. */
   #fail(slot: Slot, reason: string): void {
     logLine(reason);
+    for (const resolve of this.#readyWaiters.splice(0)) resolve();
     this.#remove(slot);
     if (slot.job !== undefined) {
       this.#settle(

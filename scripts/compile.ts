@@ -9,16 +9,9 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { readStartPermissionFlags } from "./permission_flags.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const config = JSON.parse(Deno.readTextFileSync(`${root}deno.json`));
-
-/** The permission flags of the start task: every `--` word before the entry point. */
-export function startPermissionFlags(startTask: string): string[] {
-  const words = startTask.split(/\s+/);
-  const entry = words.indexOf("main.ts");
-  return words.slice(0, entry).filter((word) => word.startsWith("--"));
-}
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -32,7 +25,10 @@ const { values } = parseArgs({
 const output = values.output ?? "dist/transcript-mcp";
 const args = [
   "compile",
-  ...startPermissionFlags(config.tasks.start),
+  ...readStartPermissionFlags(),
+  // Workers are loaded by URL at run time; deno compile embeds them only when named.
+  "--include",
+  "lib/tool_worker.ts",
   ...(values.target === undefined ? [] : ["--target", values.target]),
   "--output",
   output,

@@ -2,7 +2,13 @@ import { constants, DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertThrows } from "./helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "./helpers/fixture_store.ts";
-import { AUTHORIZER_CODES, openStore, StoreOpenError } from "../lib/store.ts";
+import {
+  AUTHORIZER_CODES,
+  KEEP_GOING_SQL,
+  openStore,
+  StoreInterruptedError,
+  StoreOpenError,
+} from "../lib/store.ts";
 import { checkStore, formatStoreReport } from "../lib/store_check.ts";
 import { openDemoStore } from "../lib/demo_store.ts";
 
@@ -130,6 +136,24 @@ Deno.test("check reports counts and an FTS index out of sync", () => {
     assertEquals(report.counts.transcripts, 5);
     assertEquals(report.fts, { indexed: 5, missing: 1, orphaned: 1, inSync: false });
     assertMatch(formatStoreReport(report), /OUT OF SYNC: 1 transcripts not indexed, 1 stale/);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});
+
+Deno.test("an interrupted read stops inside SQLite and the connection reads on afterwards", () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(30) });
+  const store = openStore(fixture.path);
+  try {
+    const sql = `SELECT id FROM transcripts WHERE ${KEEP_GOING_SQL}`;
+    let seen = 0;
+    store.setInterruptCheck(() => ++seen > 5 ? "timeout" : null);
+    const error = assertThrows(() => store.all(sql), StoreInterruptedError);
+    assertEquals(error.reason, "timeout");
+    assertEquals(seen, 6, "no row is looked at after the stop");
+    store.setInterruptCheck(() => null);
+    assertEquals(store.all(sql).length, 30);
   } finally {
     store.close();
     fixture.cleanup();

@@ -12,7 +12,8 @@ import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
-import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
+import { makePreview } from "../preview.ts";
+import { SnippetMaker } from "../snippet.ts";
 
 const NAME = "search_transcripts";
 
@@ -22,6 +23,8 @@ export const MAX_QUERY_LENGTH = 1_000;
 /** Marks around matched terms in snippets. Rare in speech, so they read unambiguously. */
 export const SNIPPET_MARKS = ["«", "»"] as const;
 
+const snippets = new SnippetMaker(SNIPPET_MARKS);
+
 /** Column weights for BM25: a match in the title counts ten times one in the text. */
 export const BM25_WEIGHTS = [10.0, 1.0] as const;
 
@@ -29,12 +32,11 @@ export const BM25_WEIGHTS = [10.0, 1.0] as const;
  * The ranked page of hits. The SQLite sorter orders by an explicit bm25() (measured no
  * slower than FTS5's internal `ORDER BY rank` sorter), and because rows stream through
  * SQLite's own loop, the deadline check runs once per match: a runaway search stops.
- * rowid breaks ties, so offset paging is stable. Snippets are not computed here: in the
- * select list they would be computed for every match before sorting.
+ * rowid breaks ties, so offset paging is stable. Snippets are made afterwards, for the
+ * page alone (see snippet.ts): in the select list they would be made for every match.
  */
 export const SEARCH_SQL = `
-  SELECT t.pk, t.id, t.title, t.created_at, t.source,
-         ${previewSourceSql("t.text")} AS head, hits.score
+  SELECT t.pk, t.id, t.title, t.text, t.created_at, t.source, hits.score
     FROM (SELECT rowid, bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}) AS score
             FROM transcripts_fts
            WHERE transcripts_fts MATCH ? AND ${KEEP_GOING_SQL}
@@ -42,13 +44,6 @@ export const SEARCH_SQL = `
            LIMIT ? OFFSET ?) AS hits
     JOIN transcripts AS t ON t.pk = hits.rowid
    ORDER BY hits.score, hits.rowid`;
-
-/** The snippet of one hit: the best-matching passage of title or text, terms marked. */
-export const SNIPPET_SQL = `
-  SELECT snippet(transcripts_fts, -1, '${SNIPPET_MARKS[0]}', '${SNIPPET_MARKS[1]}', '…', 24)
-           AS snippet
-    FROM transcripts_fts
-   WHERE transcripts_fts MATCH ? AND rowid = ?`;
 
 const inputSchema = v.strictObject({
   query: v.pipe(
@@ -147,9 +142,9 @@ export const searchTranscripts = defineTool({
       title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
       createdAt: String(row["created_at"]),
       source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-      preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
+      preview: capText(makePreview(textOrNull(row["text"]) ?? "") ?? "", FIELD_CAPS.preview),
       snippet: capText(
-        textOrNull(store.get(SNIPPET_SQL, match, row["pk"] as bigint)?.["snippet"]) ?? "",
+        snippets.make(textOrNull(row["title"]) ?? "", textOrNull(row["text"]) ?? "", match),
         FIELD_CAPS.snippet,
       ),
       rank: Number((-Number(row["score"])).toPrecision(6)),

@@ -91,6 +91,30 @@ export function longEmojiTranscript(turns = 2_000): DemoTranscript {
   };
 }
 
+/**
+ * Transcripts on which a phrase search is slow (every token matches, so FTS5 checks
+ * positions everywhere): about a second for 300 of them on a 2-core machine. For deadline
+ * and cancellation tests; search it with {@link SLOW_PHRASE}.
+ */
+export function slowSearchTranscripts(count = 300): DemoTranscript[] {
+  return Array.from({ length: count }, (_, n) => ({
+    id: `slow-${n.toString().padStart(4, "0")}`,
+    title: `Slow ${n}`,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
+    source: "meeting",
+    language: "en",
+    engine: "whisper.cpp",
+    modelId: "tiny",
+    starred: false,
+    manualTags: [],
+    template: null,
+    segments: [{ speaker: "A", startMs: 0, endMs: 1_000, text: "la ".repeat(20_000) }],
+  }));
+}
+
+/** The phrase query that is slow on {@link slowSearchTranscripts}. */
+export const SLOW_PHRASE = `"${"la ".repeat(10).trim()}"`;
+
 /** Deterministic tasks in every bucket, with timestamp ties and subtasks. */
 export function fixtureTasks(transcripts: DemoTranscript[], count = 37): DemoTask[] {
   const tasks: DemoTask[] = [];

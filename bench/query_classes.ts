@@ -1,0 +1,161 @@
+/**
+ * The benchmark's query classes: each is one tool call as an assistant would make it, and
+ * the same work done with the tools' SQL (engine_sql.ts) on node:sqlite alone.
+ *
+ * @module
+ */
+import { decodeCursor } from "../lib/cursor.ts";
+import { plainWordsQueries } from "../lib/fts_query.ts";
+import {
+  type Engine,
+  GET_TRANSCRIPT_SQL,
+  LIST_TASKS_SQL,
+  LIST_TRANSCRIPTS_AFTER_SQL,
+  LIST_TRANSCRIPTS_SQL,
+  SEARCH_PROBE_SQL,
+  SEARCH_SQL,
+} from "./engine_sql.ts";
+import { COMMON_WORD, EVERY_WORD, PHRASE, PREFIX, RARE_WORD, TICKET } from "./planted_terms.ts";
+
+/** One query class. */
+export interface QueryClass {
+  /** The row label in the report. */
+  label: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** The statements the tool runs for these arguments, each listed once. */
+  sql: string[];
+  /** Does on the engine what the tool does in SQL; returns the rows of the main query. */
+  onEngine: (engine: Engine) => number;
+}
+
+/** A query that is not valid FTS5, so search falls back to plain words. */
+export const FALLBACK_QUERY = `what's the plan for ${TICKET}?`;
+
+/** The report's row labels, in order; every report has each of them. */
+export const CLASS_LABELS = [
+  "list page 1",
+  "list page 200 (cursor)",
+  "get median transcript",
+  "get largest transcript",
+  "search common word",
+  "search rare word",
+  "search word in every transcript",
+  "search two-word phrase",
+  "search prefix",
+  "search plain-words fallback",
+  "list_tasks page 1",
+] as const;
+
+/** What the classes need to know about the store under test. */
+export interface StoreFacts {
+  /** The list_transcripts cursor that fetches page 200 (or the deepest page). */
+  page200Cursor: string;
+  medianId: string;
+  largestId: string;
+}
+
+// The tools' default page sizes; each reads one row more to know whether more follow.
+const LIST_LIMIT = 20;
+const SEARCH_LIMIT = 20;
+const TASKS_LIMIT = 200;
+
+/** The ranked page; the tool makes its snippets in JavaScript, so they are not SQL. */
+function searchOnEngine(engine: Engine, match: string): number {
+  return engine.rows(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0).length;
+}
+
+function fallbackOnEngine(engine: Engine, query: string): number {
+  try {
+    engine.rows(SEARCH_SQL, query, SEARCH_LIMIT + 1, 0);
+    throw new Error(`${query} was expected not to parse as FTS5`);
+  } catch (error) {
+    if ((error as { errcode?: unknown }).errcode !== 1) throw error;
+  }
+  const words = plainWordsQueries(query);
+  if (words === null) throw new Error(`no words in ${query}`);
+  const hasEveryTerm = engine.row(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
+  return searchOnEngine(engine, hasEveryTerm ? words.allTerms : words.anyTerm);
+}
+
+/**
+ * Every query class, for a store described by `facts`, in {@link CLASS_LABELS} order.
+ *
+ * @example
+ * ```ts
+ * import { queryClasses } from "./query_classes.ts";
+ * const classes = queryClasses({ page200Cursor: "…", medianId: "…", largestId: "…" });
+ * ```
+ */
+export function queryClasses(facts: StoreFacts): QueryClass[] {
+  const [createdAt, pk] = decodeCursor("list_transcripts", facts.page200Cursor, [
+    "string",
+    "string",
+  ]);
+  const search = (label: string, query: string): QueryClass => ({
+    label,
+    tool: "search_transcripts",
+    args: { query },
+    sql: [SEARCH_SQL],
+    onEngine: (engine) => searchOnEngine(engine, query),
+  });
+  const classes: QueryClass[] = [
+    {
+      label: "list page 1",
+      tool: "list_transcripts",
+      args: {},
+      sql: [LIST_TRANSCRIPTS_SQL],
+      onEngine: (engine) => engine.rows(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1).length,
+    },
+    {
+      label: "list page 200 (cursor)",
+      tool: "list_transcripts",
+      args: { cursor: facts.page200Cursor },
+      sql: [LIST_TRANSCRIPTS_AFTER_SQL],
+      onEngine: (engine) =>
+        engine.rows(
+          LIST_TRANSCRIPTS_AFTER_SQL,
+          createdAt as string,
+          BigInt(pk as string),
+          LIST_LIMIT + 1,
+        ).length,
+    },
+    {
+      label: "get median transcript",
+      tool: "get_transcript",
+      args: { id: facts.medianId },
+      sql: [GET_TRANSCRIPT_SQL],
+      onEngine: (engine) => engine.rows(GET_TRANSCRIPT_SQL, facts.medianId).length,
+    },
+    {
+      label: "get largest transcript",
+      tool: "get_transcript",
+      args: { id: facts.largestId },
+      sql: [GET_TRANSCRIPT_SQL],
+      onEngine: (engine) => engine.rows(GET_TRANSCRIPT_SQL, facts.largestId).length,
+    },
+    search("search common word", COMMON_WORD),
+    search("search rare word", RARE_WORD),
+    search("search word in every transcript", EVERY_WORD),
+    search("search two-word phrase", `"${PHRASE.join(" ")}"`),
+    search("search prefix", `${PREFIX}*`),
+    {
+      label: "search plain-words fallback",
+      tool: "search_transcripts",
+      args: { query: FALLBACK_QUERY },
+      sql: [SEARCH_SQL, SEARCH_PROBE_SQL],
+      onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
+    },
+    {
+      label: "list_tasks page 1",
+      tool: "list_tasks",
+      args: {},
+      sql: [LIST_TASKS_SQL],
+      onEngine: (engine) => engine.rows(LIST_TASKS_SQL, TASKS_LIMIT + 1).length,
+    },
+  ];
+  if (classes.map((c) => c.label).join("\n") !== CLASS_LABELS.join("\n")) {
+    throw new Error("query classes and CLASS_LABELS disagree");
+  }
+  return classes;
+}

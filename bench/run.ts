@@ -1,0 +1,348 @@
+/**
+ * `deno task bench [--db PATH] [--count N] [--out FILE] [options]`: measures the server
+ * over its stdio against the same SQL on node:sqlite alone, per tool and query class, and
+ * prints a markdown table.
+ *
+ * Without --db it generates (once) a store of --count transcripts in ../bench-cache, next
+ * to the checkout. Every ratio is measured within one run, with the server, in-process and
+ * engine calls interleaved, because the machines this runs on are noisy.
+ *
+ * @module
+ */
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { openStore, type Store, type StoreRow } from "../lib/store.ts";
+import { callTool } from "../lib/tools/call_tool.ts";
+import { findTool } from "../lib/tools/registry.ts";
+import { Engine, normalizeSql } from "./engine_sql.ts";
+import { generateStore } from "./gen_store.ts";
+import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
+import { RARE_WORD } from "./planted_terms.ts";
+import { processMemory, readProcFile } from "./proc.ts";
+import { type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
+import { type BenchResult, type ClassResult, formatReport } from "./report.ts";
+import { median, summarize } from "./stats.ts";
+
+/** The checkout's root, where deno.json and main.ts are. */
+export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** Options for {@link runBenchmark}. */
+export interface BenchOptions {
+  db: string;
+  /** Timed calls a class, for the latency columns. */
+  iterations: number;
+  /** Untimed calls a class first. */
+  warmup: number;
+  /** Calls a class at each concurrency, for the throughput columns. */
+  requests: number;
+  /** Server starts for the cold-start medians. */
+  coldStarts: number;
+  /** Progress lines go here; stderr by default. */
+  log?: (line: string) => void;
+}
+
+function startTask(): string {
+  const config = JSON.parse(Deno.readTextFileSync(join(PROJECT_ROOT, "deno.json")));
+  return config.tasks.start;
+}
+
+function startServer(db: string): McpClient {
+  return new McpClient(Deno.execPath(), serverArgs(startTask(), db), PROJECT_ROOT);
+}
+
+function itemCount(answer: TimedAnswer): number {
+  const content = answer.message["result"]?.structuredContent ?? {};
+  for (const key of ["transcripts", "results", "tasks"]) {
+    if (Array.isArray(content[key])) return content[key].length;
+  }
+  return 1;
+}
+
+/** Walks list_transcripts' cursor to the cursor of page 200, or of the deepest page. */
+async function walkToPage200(client: McpClient): Promise<{ cursor: string; page: number }> {
+  // Invariant: `cursor` fetches page `page` (undefined fetches page 1).
+  let cursor: string | undefined;
+  let page = 1;
+  while (page < 200) {
+    const answer = await client.callTool(
+      "list_transcripts",
+      cursor === undefined ? {} : { cursor },
+    );
+    const next = answer.message["result"].structuredContent.nextCursor as string | null;
+    if (next === null) break;
+    cursor = next;
+    page++;
+  }
+  if (cursor === undefined) throw new Error("the store needs more than one page (20 transcripts)");
+  return { cursor, page };
+}
+
+function storeFacts(engine: Engine): Omit<StoreFacts, "page200Cursor"> {
+  const lengths = engine.rows("SELECT id, length(text) AS n FROM transcripts")
+    .map((row) => ({ id: String(row["id"]), n: Number(row["n"]) }))
+    .sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : 1));
+  return {
+    medianId: lengths[Math.floor(lengths.length / 2)]!.id,
+    largestId: lengths.at(-1)!.id,
+  };
+}
+
+/** The statements a tool call runs, each once, recorded through wrapped reads. */
+function recordToolSql(store: Store, queryClass: QueryClass): Set<string> {
+  const seen: string[] = [];
+  const all = store.all.bind(store);
+  const get = store.get.bind(store);
+  store.all = (sql, ...params): StoreRow[] => {
+    seen.push(normalizeSql(sql));
+    return all(sql, ...params);
+  };
+  store.get = (sql, ...params): StoreRow | undefined => {
+    seen.push(normalizeSql(sql));
+    return get(sql, ...params);
+  };
+  try {
+    callTool(findTool(queryClass.tool)!, store, queryClass.args);
+  } finally {
+    store.all = all;
+    store.get = get;
+  }
+  return new Set(seen);
+}
+
+/** The tool ran its main statement and nothing the copies lack (no hits means no snippets). */
+function sameSql(recorded: Set<string>, expected: readonly string[]): boolean {
+  const normalized = expected.map(normalizeSql);
+  return recorded.has(normalized[0]!) && [...recorded].every((sql) => normalized.includes(sql));
+}
+
+async function throughput(
+  client: McpClient,
+  queryClass: QueryClass,
+  requests: number,
+  inFlight: number,
+): Promise<number> {
+  let sent = 0;
+  const started = performance.now();
+  const lane = async () => {
+    while (sent < requests) {
+      sent++;
+      await client.callTool(queryClass.tool, queryClass.args);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, lane));
+  return requests / ((performance.now() - started) / 1000);
+}
+
+async function measureClass(
+  client: McpClient,
+  store: Store,
+  engine: Engine,
+  queryClass: QueryClass,
+  options: BenchOptions,
+  sqlMatches: boolean,
+): Promise<{ result: ClassResult; largest: number }> {
+  const tool = findTool(queryClass.tool);
+  if (tool === undefined) throw new Error(`no tool ${queryClass.tool}`);
+  const server: number[] = [];
+  const inProcess: number[] = [];
+  const engineTimes: number[] = [];
+  let last: TimedAnswer | undefined;
+  let largest = 0;
+  for (let i = 0; i < options.warmup + options.iterations; i++) {
+    last = await client.callTool(queryClass.tool, queryClass.args);
+    largest = Math.max(largest, last.bytes);
+    const t0 = performance.now();
+    const output = callTool(tool, store, queryClass.args);
+    const t1 = performance.now();
+    queryClass.onEngine(engine);
+    const t2 = performance.now();
+    if (output.isError) throw new Error(`${queryClass.label}: ${output.content[0]?.text}`);
+    if (i < options.warmup) continue;
+    server.push(last.elapsedMs);
+    inProcess.push(t1 - t0);
+    engineTimes.push(t2 - t1);
+  }
+  const throughput1 = await throughput(client, queryClass, options.requests, 1);
+  const throughput8 = await throughput(client, queryClass, options.requests, 8);
+  return {
+    result: {
+      label: queryClass.label,
+      tool: queryClass.tool,
+      items: last === undefined ? 0 : itemCount(last),
+      bytes: last?.bytes ?? 0,
+      server: summarize(server),
+      inProcess: summarize(inProcess),
+      engine: summarize(engineTimes),
+      throughput1,
+      throughput8,
+      sqlMatches,
+    },
+    largest,
+  };
+}
+
+async function coldStarts(db: string, runs: number): Promise<BenchResult["coldStart"]> {
+  const initialize: number[] = [];
+  const firstSearch: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const client = startServer(db);
+    try {
+      await client.initialize();
+      initialize.push(performance.now() - client.spawnedAt);
+      await client.callTool("search_transcripts", { query: RARE_WORD });
+      firstSearch.push(performance.now() - client.spawnedAt);
+    } finally {
+      await client.close();
+    }
+  }
+  return { initializeMs: median(initialize), firstSearchMs: median(firstSearch) };
+}
+
+function machine(): BenchResult["machine"] {
+  const read = (path: string) => readProcFile(path) ?? "";
+  const cpuModel = /^model name\s*:\s*(.+)$/m.exec(read("/proc/cpuinfo"))?.[1] ?? Deno.build.arch;
+  const memKb = /^MemTotal:\s+(\d+) kB/m.exec(read("/proc/meminfo"))?.[1];
+  return {
+    cpus: navigator.hardwareConcurrency,
+    cpuModel,
+    memoryBytes: memKb === undefined ? null : Number(memKb) * 1024,
+  };
+}
+
+/**
+ * Runs every query class against the store at `options.db` and returns the measurements.
+ *
+ * @example
+ * ```ts
+ * import { runBenchmark } from "./run.ts";
+ * import { formatReport } from "./report.ts";
+ * const result = await runBenchmark({
+ *   db: "/tmp/bench.db", iterations: 20, warmup: 3, requests: 20, coldStarts: 3,
+ * });
+ * console.log(formatReport(result));
+ * ```
+ */
+export async function runBenchmark(options: BenchOptions): Promise<BenchResult> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const engine = new Engine(options.db);
+  const store = openStore(options.db);
+  const client = startServer(options.db);
+  try {
+    await client.initialize();
+    log("bench: walking list_transcripts to page 200");
+    const walk = await walkToPage200(client);
+    const classes = queryClasses({ ...storeFacts(engine), page200Cursor: walk.cursor });
+    const results: ClassResult[] = [];
+    let largestResponse = { bytes: 0, label: "" };
+    for (const queryClass of classes) {
+      log(`bench: ${queryClass.label}`);
+      const sqlMatches = sameSql(recordToolSql(store, queryClass), queryClass.sql);
+      const { result, largest } = await measureClass(
+        client,
+        store,
+        engine,
+        queryClass,
+        options,
+        sqlMatches,
+      );
+      results.push(result);
+      if (largest > largestResponse.bytes) {
+        largestResponse = { bytes: largest, label: queryClass.label };
+      }
+    }
+    const memory = processMemory(client.pid);
+    await client.close();
+    log("bench: cold starts");
+    const coldStart = await coldStarts(options.db, options.coldStarts);
+    const counts = engine.row(
+      "SELECT (SELECT count(*) FROM transcripts) AS transcripts, (SELECT count(*) FROM tasks) AS tasks",
+    );
+    return {
+      machine: machine(),
+      runtime: {
+        deno: Deno.version.deno,
+        sqlite: String(engine.row("SELECT sqlite_version() AS v")?.["v"]),
+      },
+      store: {
+        path: options.db,
+        transcripts: Number(counts?.["transcripts"]),
+        tasks: Number(counts?.["tasks"]),
+        bytes: Deno.statSync(options.db).size,
+      },
+      settings: {
+        iterations: options.iterations,
+        warmup: options.warmup,
+        requests: options.requests,
+        coldStarts: options.coldStarts,
+      },
+      deepPage: walk.page,
+      classes: results,
+      coldStart,
+      memory,
+      largestResponse,
+    };
+  } finally {
+    await client.close().catch(() => {});
+    store.close();
+    engine.close();
+  }
+}
+
+function positiveInteger(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`--${name}: expected a positive integer, got ${text}`);
+  }
+  return value;
+}
+
+async function main(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: "string" },
+      count: { type: "string" },
+      words: { type: "string" },
+      out: { type: "string" },
+      iterations: { type: "string" },
+      warmup: { type: "string" },
+      requests: { type: "string" },
+      "cold-starts": { type: "string" },
+    },
+  });
+  let db = values.db;
+  if (db === undefined) {
+    const count = positiveInteger("count", values.count, 1_000);
+    const words = positiveInteger("words", values.words, 6_000);
+    const cache = join(dirname(PROJECT_ROOT.replace(/[\\/]$/, "")), "bench-cache");
+    Deno.mkdirSync(cache, { recursive: true });
+    db = join(cache, `bench-${count}x${words}-seed1.db`);
+    try {
+      Deno.statSync(db);
+    } catch {
+      console.error(`bench: generating ${db}`);
+      generateStore({ count, out: db, averageWords: words });
+    }
+  }
+  const result = await runBenchmark({
+    db,
+    iterations: positiveInteger("iterations", values.iterations, 100),
+    warmup: positiveInteger("warmup", values.warmup, 5),
+    requests: positiveInteger("requests", values.requests, 64),
+    coldStarts: positiveInteger("cold-starts", values["cold-starts"], 10),
+  });
+  const report = formatReport(result);
+  console.log(report);
+  if (values.out !== undefined) Deno.writeTextFileSync(values.out, report);
+}
+
+if (import.meta.main) {
+  try {
+    await main(Deno.args);
+  } catch (error) {
+    console.error(`bench: ${(error as Error).message}`);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Order statistics for latency samples. Medians and ratios of medians, because the
+ * machines these run on are shared and noisy.
+ *
+ * @module
+ */
+
+/**
+ * The `p`-th percentile (0–100) of `samples`, by the nearest-rank method, so the value is
+ * always one that was measured. NaN for no samples.
+ *
+ * @example
+ * ```ts
+ * import { percentile } from "./stats.ts";
+ * percentile([5, 1, 3], 50); // 3
+ * ```
+ */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+/** The median of `samples`: the nearest-rank 50th percentile. */
+export function median(samples: readonly number[]): number {
+  return percentile(samples, 50);
+}
+
+/** A latency summary in milliseconds. */
+export interface LatencySummary {
+  p50: number;
+  p99: number;
+  samples: number;
+}
+
+/** Summarises latency samples (milliseconds). */
+export function summarize(samples: readonly number[]): LatencySummary {
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), samples: samples.length };
+}

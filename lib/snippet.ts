@@ -1,0 +1,131 @@
+/**
+ * Snippets that cost the same whatever a transcript's length.
+ *
+ * FTS5's snippet() scores every window of the whole document: on a 6,000-word transcript it
+ * costs about 0.6 ms, and on one where a term occurs thousands of times, seconds. Here the
+ * text is first narrowed to a window around the first place a query word appears; FTS5's
+ * own snippet() then runs on that window alone, in a scratch in-memory index with the
+ * store's tokenizer, so stemming, diacritics and the marks are exactly FTS5's.
+ *
+ * @module
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/** The tokenizer of the store's index (lib/schema.sql). */
+export const STORE_TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+/** Characters kept on each side of the first match: far more than 24 tokens need. */
+const WINDOW_RADIUS = 800;
+
+/** The longest query word prefix used to find the window. */
+const MAX_PREFIX = 8;
+
+/** The query's words, cut to a stem-like prefix, for finding a window. */
+function searchPrefixes(match: string): string[] {
+  const words = match.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const prefixes = new Set<string>();
+  for (const word of words) {
+    if (/^(AND|OR|NOT|NEAR)$/.test(word)) continue;
+    const lower = word.toLowerCase();
+    const folded = lower.normalize("NFD").replace(/\p{M}/gu, "");
+    // Porter strips suffixes, so "pricing" must find "price": search by the word's start.
+    // The text may or may not carry the diacritics the index ignores: look for both.
+    for (const form of [lower, folded]) {
+      const length = Math.min(MAX_PREFIX, Math.max(3, form.length - 3));
+      prefixes.add(form.slice(0, Math.min(form.length, length)));
+    }
+  }
+  return [...prefixes].filter((prefix) => prefix.length > 0);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The part of `text` around the first place a word of `match` starts, cut at whitespace.
+ *
+ * @example
+ * ```ts
+ * import { matchWindow } from "./snippet.ts";
+ * matchWindow("a ".repeat(2000) + "pricing talk", "pricing").includes("pricing"); // true
+ * ```
+ */
+export function matchWindow(text: string, match: string): string {
+  if (text.length <= WINDOW_RADIUS * 2) return text;
+  const prefixes = searchPrefixes(match);
+  let at = 0;
+  if (prefixes.length > 0) {
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{M}\\p{N}])(?:${prefixes.map(escapeRegExp).join("|")})`,
+      "u",
+    );
+    // Lower-casing keeps offsets for nearly all text; the window is generous for the rest.
+    const found = pattern.exec(text.toLowerCase());
+    at = found?.index ?? 0;
+  }
+  let start = Math.max(0, at - WINDOW_RADIUS);
+  let end = Math.min(text.length, at + WINDOW_RADIUS);
+  // Start and end on whitespace, so no token (or surrogate pair) is cut in half.
+  if (start > 0) start = text.indexOf(" ", start) + 1 || start;
+  if (end < text.length) end = Math.max(text.lastIndexOf(" ", end), start);
+  return `${start > 0 ? "… " : ""}${text.slice(start, end)}${end < text.length ? " …" : ""}`;
+}
+
+/**
+ * Makes snippets for search hits. Holds a scratch in-memory index; the store is never
+ * written. One per thread.
+ *
+ * @example
+ * ```ts
+ * import { SnippetMaker } from "./snippet.ts";
+ * const snippets = new SnippetMaker(["«", "»"]);
+ * snippets.make("Pricing", "We reviewed the pricing page.", "pricing");
+ * // "«Pricing»" or the text passage, whichever matches best
+ * ```
+ */
+export class SnippetMaker {
+  readonly #marks: readonly [string, string];
+  #db: DatabaseSync | undefined;
+  #clear: StatementSync | undefined;
+  #insert: StatementSync | undefined;
+  #snippet: StatementSync | undefined;
+
+  /** Marks matched terms with `marks[0]` and `marks[1]`. */
+  constructor(marks: readonly [string, string]) {
+    this.#marks = marks;
+  }
+
+  /**
+   * The best passage of `title` or `text` for the FTS5 query `match`, matched terms
+   * marked; the window's start when the query matches only outside it.
+   */
+  make(title: string, text: string, match: string): string {
+    const window = matchWindow(text, match);
+    this.#open();
+    this.#clear!.run();
+    this.#insert!.run(title, window);
+    try {
+      const row = this.#snippet!.get(match) as { snippet?: unknown } | undefined;
+      if (typeof row?.snippet === "string") return row.snippet;
+    } catch {
+      // The query was valid against the store, so this is a window without a match.
+    }
+    return window.length > 200 ? `${window.slice(0, 200).trimEnd()}…` : window;
+  }
+
+  #open(): void {
+    if (this.#db !== undefined) return;
+    this.#db = new DatabaseSync(":memory:");
+    this.#db.exec(
+      `CREATE VIRTUAL TABLE scratch USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}')`,
+    );
+    this.#clear = this.#db.prepare("DELETE FROM scratch");
+    this.#insert = this.#db.prepare("INSERT INTO scratch (rowid, title, text) VALUES (1, ?, ?)");
+    const [open, close] = this.#marks;
+    this.#snippet = this.#db.prepare(
+      `SELECT snippet(scratch, -1, '${open}', '${close}', '…', 24) AS snippet
+         FROM scratch WHERE scratch MATCH ?`,
+    );
+  }
+}

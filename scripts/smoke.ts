@@ -1,0 +1,476 @@
+/**
+ * `deno task smoke [COMMAND [ARG...]]`: drives a transcript-mcp server over stdio the way an
+ * MCP client does, against the built-in demo store and against a real store file, and exits
+ * non-zero with one clear line at the first deviation.
+ *
+ * COMMAND is the server to test: a release binary (`deno task smoke dist/transcript-mcp`),
+ * or any command with leading arguments, to which `--demo` or `--db PATH` is appended
+ * (`deno task smoke deno run -A other_main.ts`). Paths are taken from the project root, where
+ * `deno task` runs. Without COMMAND it runs the source, as `deno task --quiet start`.
+ *
+ * Each session: initialize (serverInfo is transcript-mcp at deno.json's version), tools/list
+ * (exactly the four tools), one call of each tool (structuredContent has the tool's shape
+ * and content[0].text is the same JSON), a line that is not JSON (-32700 with id null), then
+ * end of input (exit code 0, nothing more on stdout). The store file is built in a temporary
+ * directory from lib/schema.sql and the demo data, so it must answer as the demo store does.
+ *
+ * It also prints the start-up time, from process start to the initialize answer, as the
+ * median of five runs.
+ *
+ * @module
+ */
+import denoConfig from "../deno.json" with { type: "json" };
+import { DatabaseSync } from "node:sqlite";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "../lib/demo_data.ts";
+import { populateStore, SCHEMA_SQL } from "../lib/demo_store.ts";
+
+/** The tools a server must list, in its publishing order. */
+export const EXPECTED_TOOLS: readonly string[] = [
+  "list_transcripts",
+  "get_transcript",
+  "search_transcripts",
+  "list_tasks",
+];
+
+/** How many start-ups the reported median is taken over. */
+export const STARTUP_RUNS = 5;
+
+// Generous bounds: they only turn a hung server into a failure instead of a stalled CI job.
+const ANSWER_TIMEOUT_MS = 30_000;
+const EXIT_TIMEOUT_MS = 10_000;
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const USAGE = "Usage: deno task smoke [COMMAND [ARG...]]\n\n" +
+  "Smoke-tests a transcript-mcp server over stdio; COMMAND defaults to `deno task --quiet start`.";
+
+/** A deviation from what the server must do. */
+class SmokeFailure extends Error {
+  override name = "SmokeFailure";
+}
+
+function fail(message: string): never {
+  throw new SmokeFailure(message);
+}
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+const show = (value: unknown) => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+};
+
+/** A server process spoken to in lines; every read is bounded in time. */
+class Session {
+  readonly startedAt: number;
+  readonly #child: Deno.ChildProcess;
+  readonly #stdin: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #lines: string[] = [];
+  #wake: () => void = () => {};
+  #stdoutEnded = false;
+  #stderr = "";
+  readonly #reading: Promise<void>;
+
+  constructor(command: readonly string[], storeArgs: readonly string[]) {
+    const [program, ...args] = command;
+    this.startedAt = performance.now();
+    try {
+      this.#child = new Deno.Command(program!, {
+        args: [...args, ...storeArgs],
+        cwd: ROOT,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+    } catch (error) {
+      fail(`cannot start ${program}: ${(error as Error).message}`);
+    }
+    this.#stdin = this.#child.stdin.getWriter();
+    this.#reading = Promise.all([this.#readStdout(), this.#readStderr()]).then(() => {});
+  }
+
+  /** The last lines the server wrote to stderr, for a failure report. */
+  get stderrTail(): string {
+    return this.#stderr.trimEnd().split("\n").slice(-5).join("\n");
+  }
+
+  async write(text: string): Promise<void> {
+    try {
+      await this.#stdin.write(new TextEncoder().encode(text));
+    } catch (error) {
+      fail(`cannot write to the server, which may have exited: ${(error as Error).message}`);
+    }
+  }
+
+  async request(id: number, method: string, params?: unknown): Promise<Json> {
+    await this.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    return await this.nextMessage(`${method} (id ${id})`);
+  }
+
+  /** The next stdout line, parsed; `what` names the awaited answer in a failure. */
+  async nextMessage(what: string): Promise<Json> {
+    const deadline = Date.now() + ANSWER_TIMEOUT_MS;
+    while (this.#lines.length === 0 && !this.#stdoutEnded) {
+      const left = deadline - Date.now();
+      if (left <= 0) fail(`no answer to ${what} within ${ANSWER_TIMEOUT_MS / 1000} s`);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((wake) => {
+        this.#wake = wake;
+        timer = setTimeout(wake, left);
+      });
+      clearTimeout(timer);
+    }
+    const line = this.#lines.shift();
+    if (line === undefined) fail(`stdout ended before the answer to ${what}`);
+    try {
+      return JSON.parse(line);
+    } catch {
+      fail(`the answer to ${what} is not JSON: ${show(line)}`);
+    }
+  }
+
+  /** Closes stdin and returns the exit code and whatever stdout still held. */
+  async endInput(): Promise<{ code: number; rest: string[] }> {
+    await this.#stdin.close().catch(() => {});
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<"timeout">((done) => {
+      timer = setTimeout(() => done("timeout"), EXIT_TIMEOUT_MS);
+    });
+    const status = await Promise.race([this.#child.status, timedOut]);
+    clearTimeout(timer);
+    if (status === "timeout") fail(`did not exit within ${EXIT_TIMEOUT_MS / 1000} s of EOF`);
+    await this.#reading;
+    return { code: status.code, rest: this.#lines.splice(0) };
+  }
+
+  /** Ends the process if it still runs; safe after it exited. */
+  async kill(): Promise<void> {
+    try {
+      this.#child.kill("SIGKILL");
+    } catch {
+      // It has already exited.
+    }
+    await this.#child.status;
+    await this.#reading.catch(() => {});
+  }
+
+  async #readStdout(): Promise<void> {
+    let buffer = "";
+    try {
+      for await (const chunk of this.#child.stdout.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        let newline;
+        while ((newline = buffer.indexOf("\n")) !== -1) {
+          this.#lines.push(buffer.slice(0, newline).replace(/\r$/, ""));
+          buffer = buffer.slice(newline + 1);
+        }
+        this.#wake();
+      }
+    } finally {
+      if (buffer !== "") this.#lines.push(buffer);
+      this.#stdoutEnded = true;
+      this.#wake();
+    }
+  }
+
+  async #readStderr(): Promise<void> {
+    for await (const chunk of this.#child.stderr.pipeThrough(new TextDecoderStream())) {
+      this.#stderr += chunk;
+    }
+  }
+}
+
+type FieldType = "string" | "number" | "boolean" | "array" | "object" | "string|null";
+
+function typeOf(value: unknown): string {
+  if (value === null) return "null";
+  return Array.isArray(value) ? "array" : typeof value;
+}
+
+/** Fails unless `value` is an object whose listed fields have the listed types. */
+function expectFields(value: unknown, fields: Record<string, FieldType>, where: string): void {
+  if (typeOf(value) !== "object") fail(`${where}: expected an object, got ${show(value)}`);
+  for (const [key, type] of Object.entries(fields)) {
+    const actual = typeOf((value as Record<string, unknown>)[key]);
+    if (!type.split("|").includes(actual)) {
+      fail(`${where}.${key}: expected ${type}, got ${show((value as Json)[key])}`);
+    }
+  }
+}
+
+function expectEqual(actual: unknown, expected: unknown, where: string): void {
+  if (!isDeepStrictEqual(actual, expected)) {
+    fail(`${where}: expected ${show(expected)}, got ${show(actual)}`);
+  }
+}
+
+/** Fails unless `response` is a JSON-RPC success answer to `id`; returns its result. */
+function expectResult(response: Json, id: number, what: string): Json {
+  if (response?.jsonrpc !== "2.0" || response.id !== id || typeOf(response.result) !== "object") {
+    fail(`${what}: expected a result for id ${id}, got ${show(response)}`);
+  }
+  return response.result;
+}
+
+/**
+ * Checks a tools/call result: not an error, one text block that is exactly the JSON of
+ * structuredContent, and the tool's fields; returns structuredContent.
+ */
+function expectToolResult(result: Json, tool: string, fields: Record<string, FieldType>): Json {
+  if (result.isError === true) fail(`${tool}: answered an error: ${show(result.content)}`);
+  const structured = result.structuredContent;
+  expectFields(structured, fields, `${tool} structuredContent`);
+  const text = result.content?.[0]?.text;
+  if (result.content?.[0]?.type !== "text" || typeof text !== "string") {
+    fail(`${tool}: content[0] is not a text block: ${show(result.content)}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    fail(`${tool}: content[0].text is not JSON: ${show(text)}`);
+  }
+  if (!isDeepStrictEqual(parsed, structured)) {
+    fail(`${tool}: content[0].text is not the same JSON as structuredContent: ${show(text)}`);
+  }
+  return structured;
+}
+
+const TRANSCRIPT_SUMMARY: Record<string, FieldType> = {
+  id: "string",
+  title: "string",
+  createdAt: "string",
+  preview: "string",
+  starred: "boolean",
+};
+
+/** Calls every tool once; returns their structuredContent, by tool. */
+async function callEachTool(session: Session, firstId: number): Promise<Json> {
+  let id = firstId;
+  const call = async (name: string, args: unknown, fields: Record<string, FieldType>) => {
+    const requestId = id++;
+    const response = await session.request(requestId, "tools/call", { name, arguments: args });
+    return expectToolResult(expectResult(response, requestId, name), name, fields);
+  };
+
+  const list = await call("list_transcripts", { limit: 3 }, {
+    transcripts: "array",
+    nextCursor: "string|null",
+  });
+  if (list.transcripts.length === 0) fail("list_transcripts: the store lists no transcripts");
+  list.transcripts.forEach((item: unknown, i: number) => {
+    expectFields(item, TRANSCRIPT_SUMMARY, `list_transcripts transcripts[${i}]`);
+  });
+
+  const first = list.transcripts[0].id;
+  const page = await call("get_transcript", { id: first, maxChars: 1000 }, {
+    id: "string",
+    title: "string",
+    text: "string",
+    totalChars: "number",
+    offset: "number",
+    manualTags: "array",
+  });
+  expectEqual(page.id, first, "get_transcript id");
+  if (page.text.length > 1000 || page.totalChars < page.text.length) {
+    fail(`get_transcript: a page of ${page.text.length} of ${page.totalChars} characters`);
+  }
+
+  const found = await call("search_transcripts", { query: "pricing", limit: 3 }, {
+    results: "array",
+    nextCursor: "string|null",
+    queryMode: "string",
+  });
+  if (found.results.length === 0) fail("search_transcripts: no result for 'pricing'");
+  found.results.forEach((item: unknown, i: number) => {
+    expectFields(item, { id: "string", snippet: "string", rank: "number" }, `results[${i}]`);
+  });
+  if (!found.results[0].snippet.includes("«")) {
+    fail(`search_transcripts: the snippet marks no match: ${show(found.results[0].snippet)}`);
+  }
+
+  const tasks = await call("list_tasks", { limit: 5 }, {
+    tasks: "array",
+    nextCursor: "string|null",
+  });
+  tasks.tasks.forEach((item: unknown, i: number) => {
+    expectFields(
+      item,
+      { id: "string", text: "string", bucket: "string", done: "boolean" },
+      `tasks[${i}]`,
+    );
+  });
+
+  return { list, page, found, tasks };
+}
+
+async function initialize(session: Session): Promise<number> {
+  const response = await session.request(1, "initialize", {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "transcript-mcp-smoke", version: denoConfig.version },
+  });
+  const startup = performance.now() - session.startedAt;
+  const result = expectResult(response, 1, "initialize");
+  expectEqual(
+    result.serverInfo,
+    { name: "transcript-mcp", version: denoConfig.version },
+    "initialize serverInfo",
+  );
+  if (typeOf(result.capabilities?.tools) !== "object") {
+    fail(`initialize: no tools capability in ${show(result.capabilities)}`);
+  }
+  await session.write(
+    `${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`,
+  );
+  return startup;
+}
+
+async function expectCleanExit(session: Session): Promise<void> {
+  const { code, rest } = await session.endInput();
+  if (rest.length > 0) fail(`unexpected output after the last answer: ${show(rest)}`);
+  if (code !== 0) fail(`exit code ${code} at end of input, expected 0`);
+}
+
+/** One full session; returns the start-up time and the tools' answers. */
+async function fullSession(
+  command: readonly string[],
+  storeArgs: readonly string[],
+): Promise<{ startup: number; answers: Json }> {
+  const session = new Session(command, storeArgs);
+  try {
+    const startup = await initialize(session);
+
+    const tools = expectResult(await session.request(2, "tools/list"), 2, "tools/list").tools;
+    if (!Array.isArray(tools)) fail(`tools/list: tools is not an array: ${show(tools)}`);
+    expectEqual(tools.map((tool: Json) => tool?.name), EXPECTED_TOOLS, "tools/list names");
+    for (const tool of tools) {
+      expectFields(tool, { inputSchema: "object", outputSchema: "object" }, String(tool?.name));
+      if (tool.annotations?.readOnlyHint !== true) fail(`${tool.name}: readOnlyHint is not true`);
+    }
+
+    const answers = await callEachTool(session, 3);
+
+    await session.write("this line is not JSON\n");
+    const parseError = await session.nextMessage("a line that is not JSON");
+    if (
+      parseError?.jsonrpc !== "2.0" || parseError.id !== null ||
+      parseError.error?.code !== -32700 || "result" in parseError
+    ) {
+      fail(`a line that is not JSON: expected -32700 with id null, got ${show(parseError)}`);
+    }
+
+    await expectCleanExit(session);
+    return { startup, answers };
+  } catch (error) {
+    await session.kill();
+    throw withStderr(error, session);
+  }
+}
+
+/** A session that only initializes and ends its input: one more start-up sample. */
+async function startupSession(
+  command: readonly string[],
+  storeArgs: readonly string[],
+): Promise<number> {
+  const session = new Session(command, storeArgs);
+  try {
+    const startup = await initialize(session);
+    await expectCleanExit(session);
+    return startup;
+  } catch (error) {
+    await session.kill();
+    throw withStderr(error, session);
+  }
+}
+
+function withStderr(error: unknown, session: Session): unknown {
+  if (!(error instanceof SmokeFailure) || session.stderrTail === "") return error;
+  return new SmokeFailure(
+    `${error.message}\n  server stderr:\n    ${session.stderrTail.replaceAll("\n", "\n    ")}`,
+  );
+}
+
+/** The store file: lib/schema.sql filled with the demo data, as the owning app would. */
+function buildStoreFile(dir: string): string {
+  const path = join(dir, "store.db");
+  const db = new DatabaseSync(path);
+  try {
+    db.exec(SCHEMA_SQL);
+    populateStore(db, DEMO_TRANSCRIPTS, DEMO_TASKS);
+  } finally {
+    db.close();
+  }
+  return path;
+}
+
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The command under test: the arguments as given, or the source through `deno task start`. */
+export function serverCommand(args: readonly string[]): string[] {
+  if (args.length === 0) return [Deno.execPath(), "task", "--quiet", "start"];
+  const [program, ...rest] = args;
+  // A path is made absolute so it is found the same way on every platform; a bare name
+  // (`deno`) is looked up on PATH.
+  return [/[\\/]/.test(program!) ? resolve(program!) : program!, ...rest];
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  if (args[0] === "-h" || args[0] === "--help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const command = serverCommand(args);
+  const shown = args.length === 0 ? "deno task --quiet start" : args.join(" ");
+  console.log(`smoke: ${shown} (expecting transcript-mcp ${denoConfig.version})`);
+
+  let step = "setup";
+  let dir: string | undefined;
+  try {
+    dir = await Deno.makeTempDir({ prefix: "transcript-mcp-smoke-" });
+    const storeFile = buildStoreFile(dir);
+    step = "demo store";
+    const demo = await fullSession(command, ["--demo"]);
+    console.log("  ok  demo store: initialize, tools/list, 4 tool calls, bad line, exit on EOF");
+
+    step = "store file";
+    const file = await fullSession(command, ["--db", storeFile]);
+    expectEqual(file.answers, demo.answers, "the store file's answers vs the demo store's");
+    console.log("  ok  store file: the same, and it answers as the demo store does");
+
+    step = "start-up";
+    const startups = [demo.startup, file.startup];
+    while (startups.length < STARTUP_RUNS) {
+      startups.push(await startupSession(command, ["--db", storeFile]));
+    }
+    const runs = startups.map((ms) => ms.toFixed(0)).join(", ");
+    console.log(
+      `  start-up, process start to initialize answered: median ${median(startups).toFixed(0)} ms` +
+        ` of ${STARTUP_RUNS} runs (${runs} ms)`,
+    );
+    console.log("smoke: passed");
+    return 0;
+  } catch (error) {
+    // A deviation reads as its own message; anything else (a refused permission, a full
+    // disk) keeps its error name, and neither brings a stack trace.
+    const message = error instanceof SmokeFailure
+      ? error.message
+      : `${(error as Error).name}: ${(error as Error).message}`;
+    console.error(`smoke: FAILED (${step}): ${message}`);
+    return 1;
+  } finally {
+    if (dir !== undefined) await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}

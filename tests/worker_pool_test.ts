@@ -1,0 +1,108 @@
+/**
+ * The tool-call pool: deadlines, cancellation that stops the query inside SQLite, the
+ * concurrency cap and the queue order.
+ */
+import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
+import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
+import { assertToolError } from "./helpers/tool_error.ts";
+import { ToolWorkerPool } from "../lib/worker_pool.ts";
+
+const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
+globalThis.addEventListener("unload", () => slow.cleanup());
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("a call past its deadline answers timeout, and its query is stopped inside SQLite", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1, timeoutMs: 300 });
+  try {
+    await pool.warm();
+    const late = await pool.run("search_transcripts", { query: SLOW_PHRASE });
+    assertMatch(
+      assertToolError(late, "timeout"),
+      /search_transcripts ran past its 300 ms deadline/,
+    );
+    // The same (only) worker answers next: the statement was stopped, not abandoned.
+    const next = await pool.run("list_transcripts", { limit: 1 });
+    assertEquals(next.isError, undefined);
+    assertEquals(pool.workersStarted, 1);
+    assertEquals(pool.stoppedMidQuery, 1);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("cancellation stops the running query and frees its worker", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
+    size: 1,
+    timeoutMs: 60_000,
+  });
+  try {
+    await pool.warm();
+    const controller = new AbortController();
+    const cancelled = pool.run("search_transcripts", { query: SLOW_PHRASE }, controller.signal);
+    await pause(50);
+    controller.abort();
+    assertToolError(await cancelled, "timeout", /cancelled/);
+    const next = await pool.run("get_transcript", { id: "slow-0000", maxChars: 1000 });
+    assertEquals(next.isError, undefined);
+    assertEquals(pool.workersStarted, 1);
+    assertEquals(pool.stoppedMidQuery, 1, "the worker reports the query stopped part-way");
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a call cancelled while queued never runs", async () => {
+  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  try {
+    const controller = new AbortController();
+    const first = pool.run("list_tasks", {});
+    const queued = pool.run("list_transcripts", {}, controller.signal);
+    controller.abort();
+    assertToolError(await queued, "timeout", /cancelled/);
+    assertEquals((await first).isError, undefined);
+    assertEquals(pool.pending, 0);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("at most `size` calls run at once and the rest queue in arrival order", async () => {
+  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 2 });
+  try {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => pool.run("list_transcripts", { limit: i + 1 })),
+    );
+    results.forEach((result, i) => {
+      assertEquals(
+        (result.structuredContent as { transcripts: unknown[] }).transcripts.length,
+        Math.min(i + 1, 9),
+      );
+    });
+    assert(
+      pool.peakRunning <= 2 && pool.workersStarted <= 2,
+      `${pool.peakRunning} ${pool.workersStarted}`,
+    );
+  } finally {
+    pool.close();
+  }
+  const single = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  try {
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => single.run("list_tasks", { limit: 1 }).then(() => order.push(i))),
+    );
+    assertEquals(order, [0, 1, 2, 3, 4]);
+  } finally {
+    single.close();
+  }
+});
+
+Deno.test("a store that cannot be opened answers waiting calls with an error", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: `${slow.dir}/missing.db` }, { size: 2 });
+  try {
+    const results = await Promise.all([pool.run("list_tasks", {}), pool.run("list_tasks", {})]);
+    for (const result of results) assertToolError(result, "internal", /could not be opened/);
+  } finally {
+    pool.close();
+  }
+});
