@@ -26,6 +26,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  */
 export function makePreview(text: string, isPrefix = false): string | undefined {
   const trimmed = text.trimStart();
+  // Plain ASCII without CR: every character is its own grapheme, so skip the segmenter.
+  const head = trimmed.slice(0, PREVIEW_LENGTH + 1);
+  if (/^[\x00-\x0c\x0e-\x7f]*$/.test(head)) {
+    if (head.length <= PREVIEW_LENGTH) return isPrefix ? undefined : trimmed.trimEnd();
+    return `${head.slice(0, PREVIEW_LENGTH).trimEnd()}…`;
+  }
   let end = 0;
   let count = 0;
   for (const { segment } of graphemes.segment(trimmed)) {

@@ -21,6 +21,9 @@ export const REQUIRED_TABLES: readonly string[] = ["transcripts", "transcripts_f
  */
 export const BUSY_TIMEOUT_MS = 2_000;
 
+/** The page cache of one connection, in KiB. */
+export const PAGE_CACHE_KIB = 16 * 1024;
+
 /** A value read from the store. Integers arrive as bigint so none is ever truncated. */
 export type StoreValue = string | number | bigint | null | Uint8Array;
 
@@ -54,10 +57,11 @@ export class StoreInterruptedError extends Error {
  * on, tmcp_keep_going() returns '1' and json() passes it; once the check says stop, it
  * returns text that json() rejects, so SQLite itself aborts the statement. (A JS function
  * that throws instead is not reliable here: this runtime's statement.all() steps on after
- * it.) node:sqlite has no sqlite3_interrupt, and terminating a worker does not stop a
- * statement running in native code.
+ * it.) The check runs on one row in 64, since a call into JavaScript per row costs a
+ * quarter of a large search. node:sqlite has no sqlite3_interrupt, and terminating a
+ * worker does not stop a statement running in native code.
  */
-export const KEEP_GOING_SQL = "json(tmcp_keep_going())";
+export const KEEP_GOING_SQL = "(rowid & 63 != 0 OR json(tmcp_keep_going()))";
 
 /** Why a store could not be opened; main.ts prints the message and exits with code 2. */
 export class StoreOpenError extends Error {
@@ -185,9 +189,10 @@ export class Store {
     this.#db = db;
     this.location = location;
     db.exec("PRAGMA query_only = ON");
-    // A bigger page cache keeps FTS segments hot across calls; mmap avoids copying pages.
-    db.exec("PRAGMA cache_size = -32768");
-    db.exec("PRAGMA mmap_size = 268435456");
+    // A page cache per connection keeps hot FTS pages; each worker has one, so it stays
+    // modest. No mmap: mapped pages a large search touches would all count as resident.
+    db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
+    db.exec("PRAGMA mmap_size = 0");
     db.function("tmcp_keep_going", { deterministic: false, directOnly: true }, () => {
       this.#interrupted ??= this.#interruptCheck();
       return this.#interrupted === null ? "1" : "stop";

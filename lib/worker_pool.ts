@@ -29,8 +29,17 @@ export type { StoreSpec } from "./worker_protocol.ts";
 /** The default deadline of one tool call, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
-/** The default number of calls that run at once. */
-export const DEFAULT_POOL_SIZE = 4;
+/** The most calls that ever run at once. */
+export const MAX_POOL_SIZE = 4;
+
+/**
+ * The default number of calls that run at once: one per core, from 2 (so one slow call
+ * never blocks the rest) to {@link MAX_POOL_SIZE}. More workers than cores only add memory.
+ */
+export const DEFAULT_POOL_SIZE = Math.min(
+  MAX_POOL_SIZE,
+  Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2),
+);
 
 /** How long a stopped worker may take to come back before it is replaced. */
 const GRACE_MS = 1_000;

@@ -8,7 +8,7 @@ import { makePreview } from "../preview.ts";
 import type { Store, StoreValue } from "../store.ts";
 
 /** How many characters of text the listing queries read for a preview. */
-export const PREVIEW_SOURCE_CHARS = 2048;
+export const PREVIEW_SOURCE_CHARS = 1024;
 
 /** The SQL expression that reads a preview's source from a text column; alias it `head`. */
 export function previewSourceSql(textColumn: string): string {
