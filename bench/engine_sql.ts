@@ -1,67 +1,141 @@
 /**
- * The SQL the tools run, copied from lib/tools/*.ts, so the benchmark can time the same
- * statements on node:sqlite alone: the engine's own time, against which the server's is
- * compared. Keeping every copy in this one module makes the comparison explicit.
+ * The SQL the tools run, for timing the same statements on node:sqlite alone: the engine's
+ * own time, against which the server's is compared.
  *
- * These are copies. When a tool's SQL changes, change it here too; until then the driver
- * notices the difference (it records the SQL the tools actually run) and says so under
- * its table, so a stale copy never passes silently.
+ * Where a tool exports its statement (search's SEARCH_SQL) or a piece of it (the per-row
+ * check KEEP_GOING_SQL, the preview expression), it is imported, so the text is the tool's
+ * own. The statements a tool builds inside its handler have no export; for those this
+ * module keeps each piece of the tool's source as it is written there, `${…}` placeholders
+ * and all ({@link COPIED_SQL}). A test (tests/bench_test.ts) checks that every piece still
+ * appears in its tool's source text, and the driver checks at run time that the tools ran
+ * exactly the statements built here, so a copy cannot drift silently.
+ *
+ * The baseline connection is a lib/store.ts Store ({@link openEngine}), so its pragmas, its
+ * `tmcp_keep_going` function and its statement cache are the server's.
  *
  * @module
  */
-import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
+import { KEEP_GOING_SQL, Store } from "../lib/store.ts";
+import { previewSourceSql } from "../lib/tools/transcript_preview.ts";
 
-// The tools' per-row deadline check (lib/store.ts KEEP_GOING_SQL). The engine registers a
-// function of the same name that only returns 1, so its per-row call cost is counted too.
-const KEEP_GOING = "tmcp_keep_going()";
+export { SEARCH_SQL } from "../lib/tools/search_transcripts.ts";
 
-/** list_transcripts, first page, no filters (lib/tools/list_transcripts.ts). */
-export const LIST_TRANSCRIPTS_SQL = `
-  SELECT pk, id, title, created_at, source, duration, starred, language,
-         substr(text, 1, 2048) AS head
-    FROM transcripts WHERE ${KEEP_GOING}
-   ORDER BY created_at DESC, pk DESC
-   LIMIT ?`;
+/** A piece of SQL copied from a tool's source because the tool does not export it. */
+export interface CopiedSql {
+  /** The tool's source file, relative to the checkout. */
+  source: string;
+  /** The text as written in the source, `${…}` placeholders included. */
+  text: string;
+}
 
-/** list_transcripts after a cursor: the keyset condition added (same file). */
-export const LIST_TRANSCRIPTS_AFTER_SQL = `
-  SELECT pk, id, title, created_at, source, duration, starred, language,
-         substr(text, 1, 2048) AS head
-    FROM transcripts WHERE ${KEEP_GOING} AND (created_at, pk) < (?, ?)
-   ORDER BY created_at DESC, pk DESC
-   LIMIT ?`;
+const LIST_TRANSCRIPTS_SOURCE = "lib/tools/list_transcripts.ts";
+const LIST_TASKS_SOURCE = "lib/tools/list_tasks.ts";
 
-/** get_transcript (lib/tools/get_transcript.ts). */
-export const GET_TRANSCRIPT_SQL = `
-  SELECT id, title, text, created_at, source, duration, engine, model_id, language,
-         starred, manual_tags, template
-    FROM transcripts WHERE id = ?`;
+// The handlers join their conditions as `WHERE ${conditions.join(" AND ")}`, the first
+// condition always KEEP_GOING_SQL.
+const WHERE: CopiedSql = {
+  source: LIST_TRANSCRIPTS_SOURCE,
+  text: '`WHERE \${conditions.join(" AND ")}`',
+};
+const WHERE_TASKS: CopiedSql = { ...WHERE, source: LIST_TASKS_SOURCE };
+const LIST_TRANSCRIPTS_CONDITIONS: CopiedSql = {
+  source: LIST_TRANSCRIPTS_SOURCE,
+  text: "const conditions: string[] = [KEEP_GOING_SQL];",
+};
+const LIST_TASKS_CONDITIONS: CopiedSql = {
+  ...LIST_TRANSCRIPTS_CONDITIONS,
+  source: LIST_TASKS_SOURCE,
+};
 
-/**
- * search_transcripts: the ranked page of hits with each hit's whole text, from which the
- * tool makes previews and snippets in JavaScript (lib/tools/search_transcripts.ts,
- * lib/snippet.ts).
- */
-export const SEARCH_SQL = `
-  SELECT t.pk, t.id, t.title, t.text, t.created_at, t.source, hits.score
-    FROM (SELECT rowid, bm25(transcripts_fts, 10, 1) AS score
-            FROM transcripts_fts
-           WHERE transcripts_fts MATCH ? AND ${KEEP_GOING}
-           ORDER BY score, rowid
-           LIMIT ? OFFSET ?) AS hits
-    JOIN transcripts AS t ON t.pk = hits.rowid
-   ORDER BY hits.score, hits.rowid`;
+const LIST_TRANSCRIPTS: CopiedSql = {
+  source: LIST_TRANSCRIPTS_SOURCE,
+  text: `SELECT pk, id, title, created_at, source, duration, starred, language,
+              \${previewSourceSql("text")} AS head
+         FROM transcripts \${where}
+        ORDER BY created_at DESC, pk DESC
+        LIMIT ?`,
+};
+
+const LIST_TRANSCRIPTS_CURSOR: CopiedSql = {
+  source: LIST_TRANSCRIPTS_SOURCE,
+  text: 'conditions.push("(created_at, pk) < (?, ?)");',
+};
+
+const GET_TRANSCRIPT: CopiedSql = {
+  source: "lib/tools/get_transcript.ts",
+  text: `SELECT id, title, text, created_at, source, duration, engine, model_id, language,
+              starred, manual_tags, template
+         FROM transcripts WHERE id = ?`,
+};
+
+const SEARCH_PROBE: CopiedSql = {
+  source: "lib/tools/search_transcripts.ts",
+  text: '"SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1"',
+};
+
+const LIST_TASKS: CopiedSql = {
+  source: LIST_TASKS_SOURCE,
+  text: `SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
+         FROM tasks \${where}
+        ORDER BY created_at DESC, id DESC
+        LIMIT ?`,
+};
+
+/** Every piece of copied SQL; each must still appear in its source's text. */
+export const COPIED_SQL: readonly CopiedSql[] = [
+  WHERE,
+  WHERE_TASKS,
+  LIST_TRANSCRIPTS_CONDITIONS,
+  LIST_TASKS_CONDITIONS,
+  LIST_TRANSCRIPTS,
+  LIST_TRANSCRIPTS_CURSOR,
+  GET_TRANSCRIPT,
+  SEARCH_PROBE,
+  LIST_TASKS,
+];
+
+/** The string literal inside a copied piece: `"…"` or a template's text without backticks. */
+function literal(copy: CopiedSql): string {
+  return copy.text.replace(/^[`"]|[`"](?:\);|;)?$/g, "").replace(/^conditions\.push\("/, "");
+}
+
+/** Fills a copied template's `${name}` placeholders; every one must have a value. */
+function fill(copy: CopiedSql, values: Record<string, string>): string {
+  return copy.text.replace(/\$\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for \${${name}} in ${copy.source}`);
+    return value;
+  });
+}
+
+function where(conditions: readonly string[]): string {
+  return `WHERE ${conditions.join(" AND ")}`;
+}
+
+const CURSOR_CONDITION = literal(LIST_TRANSCRIPTS_CURSOR);
+const PREVIEW = { 'previewSourceSql("text")': previewSourceSql("text") };
+
+/** list_transcripts, first page, no filters. */
+export const LIST_TRANSCRIPTS_SQL = fill(LIST_TRANSCRIPTS, {
+  ...PREVIEW,
+  where: where([KEEP_GOING_SQL]),
+});
+
+/** list_transcripts after a cursor: the keyset condition added. */
+export const LIST_TRANSCRIPTS_AFTER_SQL = fill(LIST_TRANSCRIPTS, {
+  ...PREVIEW,
+  where: where([KEEP_GOING_SQL, CURSOR_CONDITION]),
+});
+
+/** get_transcript. */
+export const GET_TRANSCRIPT_SQL = GET_TRANSCRIPT.text;
 
 /** search_transcripts' plain-words probe: does any transcript hold every term? */
-export const SEARCH_PROBE_SQL =
-  "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1";
+export const SEARCH_PROBE_SQL = literal(SEARCH_PROBE);
 
-/** list_tasks, first page, no filters (lib/tools/list_tasks.ts). */
-export const LIST_TASKS_SQL = `
-  SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
-    FROM tasks WHERE ${KEEP_GOING}
-   ORDER BY created_at DESC, id DESC
-   LIMIT ?`;
+/** list_tasks, first page, no filters. */
+export const LIST_TASKS_SQL = fill(LIST_TASKS, { where: where([KEEP_GOING_SQL]) });
 
 /** Statement text with runs of whitespace collapsed, for comparing copies. */
 export function normalizeSql(sql: string): string {
@@ -69,53 +143,18 @@ export function normalizeSql(sql: string): string {
 }
 
 /**
- * A read-only node:sqlite connection set up as lib/store.ts sets up the server's (page
- * cache, mmap, bigint reads, the per-row check function), with statements prepared once.
+ * The engine baseline's connection: read-only, wrapped in lib/store.ts's Store as the
+ * server's are, so the pragmas, `tmcp_keep_going` and statement reuse are the same. No
+ * interrupt check is set, so the per-row check always answers '1'.
+ *
+ * @example
+ * ```ts
+ * import { LIST_TASKS_SQL, openEngine } from "./engine_sql.ts";
+ * const engine = openEngine("/tmp/bench.db");
+ * engine.all(LIST_TASKS_SQL, 201);
+ * engine.close();
+ * ```
  */
-export class Engine {
-  readonly #db: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
-
-  /**
-   * @example
-   * ```ts
-   * import { Engine, LIST_TASKS_SQL } from "./engine_sql.ts";
-   * const engine = new Engine("/tmp/bench.db");
-   * engine.rows(LIST_TASKS_SQL, 201);
-   * engine.close();
-   * ```
-   */
-  constructor(path: string) {
-    this.#db = new DatabaseSync(path, { readOnly: true });
-    this.#db.exec("PRAGMA query_only = ON");
-    this.#db.exec("PRAGMA cache_size = -32768");
-    this.#db.exec("PRAGMA mmap_size = 268435456");
-    this.#db.function("tmcp_keep_going", { deterministic: false, directOnly: true }, () => 1);
-  }
-
-  /** Every row of `sql`, a statement prepared once and reused, as the server's are. */
-  rows(sql: string, ...params: SQLInputValue[]): Record<string, unknown>[] {
-    return this.#statement(sql).all(...params);
-  }
-
-  /** The first row of `sql`, prepared once and reused. */
-  row(sql: string, ...params: SQLInputValue[]): Record<string, unknown> | undefined {
-    return this.#statement(sql).get(...params);
-  }
-
-  /** Closes the connection. */
-  close(): void {
-    this.#statements.clear();
-    this.#db.close();
-  }
-
-  #statement(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
-    if (statement === undefined) {
-      statement = this.#db.prepare(sql);
-      statement.setReadBigInts(true);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
+export function openEngine(path: string): Store {
+  return new Store(new DatabaseSync(path, { readOnly: true }), path);
 }
