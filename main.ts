@@ -10,7 +10,7 @@ import { DEMO_LOCATION, openDemoStore } from "./lib/demo_store.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/server.ts";
 import { openStore, type Store, StoreOpenError } from "./lib/store.ts";
-import { checkStore, formatStoreReport } from "./lib/store_check.ts";
+import { checkStore, formatStoreReport, isHealthy } from "./lib/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./lib/version.ts";
@@ -51,9 +51,15 @@ async function run(command: Command): Promise<number> {
       return EXIT_OK;
     case "check": {
       const store = openChosenStore(command.store);
-      const report = checkStore(store);
+      let report;
+      try {
+        report = checkStore(store);
+      } catch (error) {
+        console.log(`store:          ${store.location}\nfile:           DAMAGED: ${describeError(error)}`);
+        return EXIT_TOOL_ERROR;
+      }
       console.log(formatStoreReport(report));
-      return report.fts.inSync ? EXIT_OK : EXIT_TOOL_ERROR;
+      return isHealthy(report) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
       const tool = findTool(command.tool);

@@ -32,20 +32,15 @@ export interface CopiedSql {
 const LIST_TRANSCRIPTS_SOURCE = "lib/tools/list_transcripts.ts";
 const LIST_TASKS_SOURCE = "lib/tools/list_tasks.ts";
 
-// The handlers join their conditions as `WHERE ${conditions.join(" AND ")}`, the first
-// condition always KEEP_GOING_SQL.
-const WHERE: CopiedSql = {
-  source: LIST_TRANSCRIPTS_SOURCE,
-  text: '`WHERE \${conditions.join(" AND ")}`',
-};
-const WHERE_TASKS: CopiedSql = { ...WHERE, source: LIST_TASKS_SOURCE };
-const LIST_TRANSCRIPTS_CONDITIONS: CopiedSql = {
+// Both list handlers start their conditions with the per-row check, add the filters that
+// apply, and join them into the statement's WHERE clause.
+const FIRST_CONDITION: CopiedSql = {
   source: LIST_TRANSCRIPTS_SOURCE,
   text: "const conditions: string[] = [KEEP_GOING_SQL];",
 };
-const LIST_TASKS_CONDITIONS: CopiedSql = {
-  ...LIST_TRANSCRIPTS_CONDITIONS,
-  source: LIST_TASKS_SOURCE,
+const WHERE: CopiedSql = {
+  source: LIST_TRANSCRIPTS_SOURCE,
+  text: 'WHERE \${conditions.join(" AND ")}',
 };
 
 const LIST_TRANSCRIPTS: CopiedSql = {
@@ -57,9 +52,9 @@ const LIST_TRANSCRIPTS: CopiedSql = {
         LIMIT ?`,
 };
 
-const LIST_TRANSCRIPTS_CURSOR: CopiedSql = {
+const AFTER_CURSOR: CopiedSql = {
   source: LIST_TRANSCRIPTS_SOURCE,
-  text: 'conditions.push("(created_at, pk) < (?, ?)");',
+  text: "(created_at, pk) < (?, ?)",
 };
 
 const GET_TRANSCRIPT: CopiedSql = {
@@ -71,7 +66,7 @@ const GET_TRANSCRIPT: CopiedSql = {
 
 const SEARCH_PROBE: CopiedSql = {
   source: "lib/tools/search_transcripts.ts",
-  text: '"SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1"',
+  text: "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
 };
 
 const LIST_TASKS: CopiedSql = {
@@ -84,23 +79,18 @@ const LIST_TASKS: CopiedSql = {
 
 /** Every piece of copied SQL; each must still appear in its source's text. */
 export const COPIED_SQL: readonly CopiedSql[] = [
+  FIRST_CONDITION,
+  { ...FIRST_CONDITION, source: LIST_TASKS_SOURCE },
   WHERE,
-  WHERE_TASKS,
-  LIST_TRANSCRIPTS_CONDITIONS,
-  LIST_TASKS_CONDITIONS,
+  { ...WHERE, source: LIST_TASKS_SOURCE },
   LIST_TRANSCRIPTS,
-  LIST_TRANSCRIPTS_CURSOR,
+  AFTER_CURSOR,
   GET_TRANSCRIPT,
   SEARCH_PROBE,
   LIST_TASKS,
 ];
 
-/** The string literal inside a copied piece: `"…"` or a template's text without backticks. */
-function literal(copy: CopiedSql): string {
-  return copy.text.replace(/^[`"]|[`"](?:\);|;)?$/g, "").replace(/^conditions\.push\("/, "");
-}
-
-/** Fills a copied template's `${name}` placeholders; every one must have a value. */
+/** Fills a copied piece's `${…}` placeholders; every one must have a value. */
 function fill(copy: CopiedSql, values: Record<string, string>): string {
   return copy.text.replace(/\$\{([^}]+)\}/g, (_, name: string) => {
     const value = values[name];
@@ -109,33 +99,30 @@ function fill(copy: CopiedSql, values: Record<string, string>): string {
   });
 }
 
-function where(conditions: readonly string[]): string {
-  return `WHERE ${conditions.join(" AND ")}`;
+/** The WHERE clause the list handlers build from these conditions. */
+function where(...conditions: string[]): string {
+  return fill(WHERE, { 'conditions.join(" AND ")': [KEEP_GOING_SQL, ...conditions].join(" AND ") });
 }
 
-const CURSOR_CONDITION = literal(LIST_TRANSCRIPTS_CURSOR);
-const PREVIEW = { 'previewSourceSql("text")': previewSourceSql("text") };
+const PREVIEW_HEAD = { 'previewSourceSql("text")': previewSourceSql("text") };
 
 /** list_transcripts, first page, no filters. */
-export const LIST_TRANSCRIPTS_SQL = fill(LIST_TRANSCRIPTS, {
-  ...PREVIEW,
-  where: where([KEEP_GOING_SQL]),
-});
+export const LIST_TRANSCRIPTS_SQL = fill(LIST_TRANSCRIPTS, { ...PREVIEW_HEAD, where: where() });
 
 /** list_transcripts after a cursor: the keyset condition added. */
 export const LIST_TRANSCRIPTS_AFTER_SQL = fill(LIST_TRANSCRIPTS, {
-  ...PREVIEW,
-  where: where([KEEP_GOING_SQL, CURSOR_CONDITION]),
+  ...PREVIEW_HEAD,
+  where: where(AFTER_CURSOR.text),
 });
 
 /** get_transcript. */
 export const GET_TRANSCRIPT_SQL = GET_TRANSCRIPT.text;
 
 /** search_transcripts' plain-words probe: does any transcript hold every term? */
-export const SEARCH_PROBE_SQL = literal(SEARCH_PROBE);
+export const SEARCH_PROBE_SQL = SEARCH_PROBE.text;
 
 /** list_tasks, first page, no filters. */
-export const LIST_TASKS_SQL = fill(LIST_TASKS, { where: where([KEEP_GOING_SQL]) });
+export const LIST_TASKS_SQL = fill(LIST_TASKS, { where: where() });
 
 /** Statement text with runs of whitespace collapsed, for comparing copies. */
 export function normalizeSql(sql: string): string {

@@ -3,18 +3,18 @@
  * synthetic transcript store for benchmarks, with the contract's schema (lib/schema.sql).
  *
  * Rows go in the way the owning app appends them over time: many small transactions, each
- * one transcript with its segments and tasks or a few of them (50–200 rows), so the FTS
- * index is left with many segments, as a live store has. The FTS 'optimize' command is
- * never run. The journal is WAL, which docs/store.md recommends to apps; it is
+ * one transcript with its segments and tasks or a few of them (50–200 rows), each written
+ * by one call of lib/demo_store.ts's populateStore, so the FTS index is left with many
+ * segments, as a live store has. The FTS 'optimize' command is never run. The journal is WAL, which docs/store.md recommends to apps; it is
  * checkpointed at the end so the main file holds every row.
  *
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { SCHEMA_SQL, segmentsText } from "../lib/demo_store.ts";
+import { populateStore, SCHEMA_SQL } from "../lib/demo_store.ts";
 import { randomInt, seededRandom } from "./prng.ts";
-import { ContentGenerator } from "./transcript_gen.ts";
+import { ContentGenerator, type GeneratedItem } from "./transcript_gen.ts";
 
 /** Options for {@link generateStore}. */
 export interface GenerateOptions {
@@ -92,72 +92,32 @@ export function generateStore(options: GenerateOptions): GenerateSummary {
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = NORMAL");
     db.exec(SCHEMA_SQL);
-    const insertTranscript = db.prepare(
-      `INSERT INTO transcripts (id, title, text, created_at, source, duration, starred, language,
-                                engine, model_id, manual_tags, template)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const insertSegment = db.prepare(
-      `INSERT INTO segments (transcript_id, seq, start_ms, end_ms, speaker, text)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    );
-    const insertTask = db.prepare(
-      `INSERT INTO tasks (id, text, bucket, done, done_at, created_at, parent_task_id,
-                          transcript_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     let segments = 0;
     let tasks = 0;
     let transactions = 0;
+    let batch: GeneratedItem[] = [];
     let pendingRows = 0;
     let batchRows = randomInt(batchRandom, 50, 200);
-    db.exec("BEGIN");
+    // One populateStore call is one transaction, as the app's own writes are.
+    const commit = () => {
+      populateStore(db, batch.map((item) => item.transcript), batch.flatMap((item) => item.tasks));
+      transactions++;
+      batch = [];
+      pendingRows = 0;
+    };
     for (let n = 0; n < options.count; n++) {
-      const { transcript: t, tasks: itemTasks } = generator.item(n);
-      insertTranscript.run(
-        t.id,
-        t.title,
-        segmentsText(t.segments),
-        t.createdAt,
-        t.source,
-        t.duration,
-        t.starred ? 1 : 0,
-        t.language,
-        t.engine,
-        t.modelId,
-        JSON.stringify(t.manualTags),
-        t.template,
-      );
-      for (let seq = 0; seq < t.segments.length; seq++) {
-        const s = t.segments[seq]!;
-        insertSegment.run(t.id, seq, s.startMs, s.endMs, s.speaker, s.text);
-      }
-      for (const task of itemTasks) {
-        insertTask.run(
-          task.id,
-          task.text,
-          task.bucket,
-          task.done ? 1 : 0,
-          task.doneAt,
-          task.createdAt,
-          task.parentTaskId,
-          task.transcriptId,
-        );
-      }
-      segments += t.segments.length;
-      tasks += itemTasks.length;
-      pendingRows += 1 + t.segments.length + itemTasks.length;
+      const item = generator.item(n);
+      batch.push(item);
+      segments += item.transcript.segments.length;
+      tasks += item.tasks.length;
+      pendingRows += 1 + item.transcript.segments.length + item.tasks.length;
       if (pendingRows >= batchRows) {
-        db.exec("COMMIT");
-        transactions++;
-        db.exec("BEGIN");
-        pendingRows = 0;
+        commit();
         batchRows = randomInt(batchRandom, 50, 200);
       }
       if ((n + 1) % 1000 === 0) options.onProgress?.(n + 1);
     }
-    db.exec("COMMIT");
-    transactions++;
+    if (batch.length > 0) commit();
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     const ftsSegments = Number(
       db.prepare("SELECT count(DISTINCT segid) AS n FROM transcripts_fts_idx").get()?.["n"] ?? 0,

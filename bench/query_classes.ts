@@ -1,13 +1,13 @@
 /**
  * The benchmark's query classes: each is one tool call as an assistant would make it, and
- * the same work done with the tools' SQL (engine_sql.ts) on node:sqlite alone.
+ * the same work done with the tools' SQL (engine_sql.ts) on a bare Store connection.
  *
  * @module
  */
 import { decodeCursor } from "../lib/cursor.ts";
 import { plainWordsQueries } from "../lib/fts_query.ts";
+import type { Store } from "../lib/store.ts";
 import {
-  type Engine,
   GET_TRANSCRIPT_SQL,
   LIST_TASKS_SQL,
   LIST_TRANSCRIPTS_AFTER_SQL,
@@ -26,7 +26,7 @@ export interface QueryClass {
   /** The statements the tool runs for these arguments, each listed once. */
   sql: string[];
   /** Does on the engine what the tool does in SQL; returns the rows of the main query. */
-  onEngine: (engine: Engine) => number;
+  onEngine: (engine: Store) => number;
 }
 
 /** A query that is not valid FTS5, so search falls back to plain words. */
@@ -61,20 +61,20 @@ const SEARCH_LIMIT = 20;
 const TASKS_LIMIT = 200;
 
 /** The ranked page; the tool makes its snippets in JavaScript, so they are not SQL. */
-function searchOnEngine(engine: Engine, match: string): number {
-  return engine.rows(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0).length;
+function searchOnEngine(engine: Store, match: string): number {
+  return engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0).length;
 }
 
-function fallbackOnEngine(engine: Engine, query: string): number {
+function fallbackOnEngine(engine: Store, query: string): number {
   try {
-    engine.rows(SEARCH_SQL, query, SEARCH_LIMIT + 1, 0);
+    engine.all(SEARCH_SQL, query, SEARCH_LIMIT + 1, 0);
     throw new Error(`${query} was expected not to parse as FTS5`);
   } catch (error) {
     if ((error as { errcode?: unknown }).errcode !== 1) throw error;
   }
   const words = plainWordsQueries(query);
   if (words === null) throw new Error(`no words in ${query}`);
-  const hasEveryTerm = engine.row(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
+  const hasEveryTerm = engine.get(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
   return searchOnEngine(engine, hasEveryTerm ? words.allTerms : words.anyTerm);
 }
 
@@ -105,7 +105,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       tool: "list_transcripts",
       args: {},
       sql: [LIST_TRANSCRIPTS_SQL],
-      onEngine: (engine) => engine.rows(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1).length,
+      onEngine: (engine) => engine.all(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1).length,
     },
     {
       label: "list page 200 (cursor)",
@@ -113,7 +113,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       args: { cursor: facts.page200Cursor },
       sql: [LIST_TRANSCRIPTS_AFTER_SQL],
       onEngine: (engine) =>
-        engine.rows(
+        engine.all(
           LIST_TRANSCRIPTS_AFTER_SQL,
           createdAt as string,
           BigInt(pk as string),
@@ -125,14 +125,14 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       tool: "get_transcript",
       args: { id: facts.medianId },
       sql: [GET_TRANSCRIPT_SQL],
-      onEngine: (engine) => engine.rows(GET_TRANSCRIPT_SQL, facts.medianId).length,
+      onEngine: (engine) => engine.all(GET_TRANSCRIPT_SQL, facts.medianId).length,
     },
     {
       label: "get largest transcript",
       tool: "get_transcript",
       args: { id: facts.largestId },
       sql: [GET_TRANSCRIPT_SQL],
-      onEngine: (engine) => engine.rows(GET_TRANSCRIPT_SQL, facts.largestId).length,
+      onEngine: (engine) => engine.all(GET_TRANSCRIPT_SQL, facts.largestId).length,
     },
     search("search common word", COMMON_WORD),
     search("search rare word", RARE_WORD),
@@ -151,7 +151,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       tool: "list_tasks",
       args: {},
       sql: [LIST_TASKS_SQL],
-      onEngine: (engine) => engine.rows(LIST_TASKS_SQL, TASKS_LIMIT + 1).length,
+      onEngine: (engine) => engine.all(LIST_TASKS_SQL, TASKS_LIMIT + 1).length,
     },
   ];
   if (classes.map((c) => c.label).join("\n") !== CLASS_LABELS.join("\n")) {

@@ -38,7 +38,10 @@ export interface BenchResult {
   /** The page the "page 200" class really fetched; lower on a store with fewer pages. */
   deepPage: number;
   classes: ClassResult[];
-  coldStart: { initializeMs: number; firstSearchMs: number };
+  /** Medians over the same runs; bareDenoMs is a bare `deno run` of a one-line script. */
+  coldStart: { initializeMs: number; firstSearchMs: number; bareDenoMs: number };
+  /** Per FTS5 search class: the tool's top 20 equals the plain BM25 plan's. */
+  searchOrder: { label: string; same: boolean; results: number }[];
   /** The server's memory at the end of the timed run; null where /proc is missing. */
   memory: ProcessMemory | null;
   largestResponse: { bytes: number; label: string };
@@ -69,6 +72,97 @@ function ratio(ours: number, engine: number): string {
   if (!(engine > 0)) return "–";
   const r = ours / engine;
   return `${r < 10 ? r.toFixed(1) : r.toFixed(0)}×`;
+}
+
+function searchOrderCell(checks: BenchResult["searchOrder"]): string {
+  const differ = checks.filter((c) => !c.same).map((c) => c.label);
+  if (differ.length === 0) return `yes, all ${checks.length} FTS5 classes`;
+  return `no for ${differ.join(", ")}`;
+}
+
+/** One of the issue's performance targets, as this run measured it. */
+export interface TargetOutcome {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+/** The columns of the targets table. */
+export const TARGET_COLUMNS = ["Target", "Measured", "Met"] as const;
+
+/** The class whose latency the search target is about, and the store size it names. */
+const COMMON_SEARCH = "search common word";
+const TARGET_STORE_SIZE = 100_000;
+const MIB = 1024 * 1024;
+
+function byLabel(result: BenchResult, label: string): ClassResult {
+  const found = result.classes.find((c) => c.label === label);
+  if (found === undefined) throw new Error(`no class ${label}`);
+  return found;
+}
+
+/**
+ * The issue's targets, each checked against this run's medians.
+ *
+ * @example
+ * ```ts
+ * import { targets } from "./report.ts";
+ * declare const result: import("./report.ts").BenchResult;
+ * targets(result).filter((t) => !t.met);
+ * ```
+ */
+export function targets(result: BenchResult): TargetOutcome[] {
+  const limit = (c: ClassResult) => c.engine.p50 * 1.3 + 0.5;
+  const over = result.classes.filter((c) => c.server.p50 > limit(c));
+  const common = byLabel(result, COMMON_SEARCH);
+  const page1 = byLabel(result, "list page 1");
+  const page200 = byLabel(result, "list page 200 (cursor)");
+  const { initializeMs, bareDenoMs } = result.coldStart;
+  const size = result.store.transcripts;
+  const outcomes: TargetOutcome[] = [
+    {
+      target: "Server p50 ≤ engine p50 × 1.3 + 0.5 ms, every class",
+      measured: over.length === 0
+        ? `all ${result.classes.length} classes`
+        : `${result.classes.length - over.length} of ${result.classes.length} classes; over: ` +
+          over.map((c) => `${c.label} ${ms(c.server.p50)} > ${ms(limit(c))}`).join(", "),
+      met: over.length === 0,
+    },
+    {
+      target: "Common-word search, top 20, p50 < 50 ms at 100k transcripts",
+      measured: `${ms(common.server.p50)} ms at ${size} transcripts` +
+        (size < TARGET_STORE_SIZE ? " (a smaller store than the target's)" : ""),
+      met: common.server.p50 < 50 && size >= TARGET_STORE_SIZE,
+    },
+    {
+      target: "List page 200 p50 ≤ 1.2 × page 1 p50",
+      measured: `${ms(page200.server.p50)} / ${ms(page1.server.p50)} ms = ` +
+        `${(page200.server.p50 / page1.server.p50).toFixed(2)}×`,
+      met: page200.server.p50 <= 1.2 * page1.server.p50,
+    },
+    {
+      target: "≥ 3,000 list_transcripts calls/s with 8 in flight",
+      measured: `${page1.throughput8.toFixed(0)} calls/s (list page 1)`,
+      met: page1.throughput8 >= 3000,
+    },
+    {
+      target: "Cold start to initialize ≤ 1.5 × a bare `deno run`",
+      measured: `${ms(initializeMs)} / ${ms(bareDenoMs)} ms = ` +
+        `${(initializeMs / bareDenoMs).toFixed(2)}×`,
+      met: initializeMs <= 1.5 * bareDenoMs,
+    },
+    {
+      target: "Peak RSS < 150 MB",
+      measured: result.memory === null ? "unknown" : formatBytes(result.memory.peakRss),
+      met: result.memory !== null && result.memory.peakRss < 150e6,
+    },
+    {
+      target: "No answer > 1 MiB at default arguments",
+      measured: `largest ${result.largestResponse.bytes} bytes`,
+      met: result.largestResponse.bytes <= MIB,
+    },
+  ];
+  return outcomes;
 }
 
 function row(cells: readonly string[]): string {
@@ -129,6 +223,10 @@ export function formatReport(result: BenchResult): string {
       `${ms(result.coldStart.firstSearchMs)} ms`,
     ]),
     row([
+      "Bare `deno run` of a one-line script to its line (interleaved runs)",
+      `${ms(result.coldStart.bareDenoMs)} ms`,
+    ]),
+    row([
       "Peak RSS of the server (VmHWM)",
       result.memory === null ? "unknown" : formatBytes(result.memory.peakRss),
     ]),
@@ -142,6 +240,14 @@ export function formatReport(result: BenchResult): string {
       "Largest answer",
       `${result.largestResponse.bytes} bytes (${result.largestResponse.label})`,
     ]),
+    row([
+      "Search top 20 equals the plain BM25 plan's (ids and order)",
+      searchOrderCell(result.searchOrder),
+    ]),
+    "",
+    row(TARGET_COLUMNS),
+    row(TARGET_COLUMNS.map(() => "---")),
+    ...targets(result).map((t) => row([t.target, t.measured, t.met ? "met" : "not met"])),
   );
   const notes: string[] = [];
   if (result.deepPage !== 200) {

@@ -13,19 +13,30 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openStore, type Store, type StoreRow } from "../lib/store.ts";
+import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
-import { Engine, normalizeSql } from "./engine_sql.ts";
+import { normalizeSql, openEngine } from "./engine_sql.ts";
 import { generateStore } from "./gen_store.ts";
 import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
 import { RARE_WORD } from "./planted_terms.ts";
 import { processMemory, readProcFile } from "./proc.ts";
-import { type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
+import { FALLBACK_QUERY, type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
 import { type BenchResult, type ClassResult, formatReport } from "./report.ts";
 import { median, summarize } from "./stats.ts";
 
 /** The checkout's root, where deno.json and main.ts are. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** The cold-start baseline: a file that prints one line, run by a bare `deno run`. */
+export const BARE_SCRIPT = "bench/bare_start.ts";
+
+/**
+ * The plain BM25 plan for a MATCH expression: its top 20 rowids, best first. The search
+ * tool's ranked page must list the same transcripts in the same order.
+ */
+export const PLAIN_BM25_SQL = "SELECT rowid FROM transcripts_fts WHERE transcripts_fts MATCH ? " +
+  "ORDER BY bm25(transcripts_fts, 10.0, 1.0), rowid LIMIT 20";
 
 /** Options for {@link runBenchmark}. */
 export interface BenchOptions {
@@ -78,8 +89,8 @@ async function walkToPage200(client: McpClient): Promise<{ cursor: string; page:
   return { cursor, page };
 }
 
-function storeFacts(engine: Engine): Omit<StoreFacts, "page200Cursor"> {
-  const lengths = engine.rows("SELECT id, length(text) AS n FROM transcripts")
+function storeFacts(engine: Store): Omit<StoreFacts, "page200Cursor"> {
+  const lengths = engine.all("SELECT id, length(text) AS n FROM transcripts")
     .map((row) => ({ id: String(row["id"]), n: Number(row["n"]) }))
     .sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : 1));
   return {
@@ -137,7 +148,7 @@ async function throughput(
 async function measureClass(
   client: McpClient,
   store: Store,
-  engine: Engine,
+  engine: Store,
   queryClass: QueryClass,
   options: BenchOptions,
   sqlMatches: boolean,
@@ -182,10 +193,32 @@ async function measureClass(
   };
 }
 
+/** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
+async function bareStart(): Promise<number> {
+  const started = performance.now();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", BARE_SCRIPT],
+    cwd: PROJECT_ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  let elapsed: number | undefined;
+  for await (const chunk of child.stdout) {
+    if (elapsed === undefined && chunk.includes(0x0a)) elapsed = performance.now() - started;
+  }
+  await child.status;
+  if (elapsed === undefined) throw new Error(`${BARE_SCRIPT} printed no line`);
+  return elapsed;
+}
+
 async function coldStarts(db: string, runs: number): Promise<BenchResult["coldStart"]> {
   const initialize: number[] = [];
   const firstSearch: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // Interleaved with the server's starts, so both see the same machine.
+    bare.push(await bareStart());
     const client = startServer(db);
     try {
       await client.initialize();
@@ -196,7 +229,51 @@ async function coldStarts(db: string, runs: number): Promise<BenchResult["coldSt
       await client.close();
     }
   }
-  return { initializeMs: median(initialize), firstSearchMs: median(firstSearch) };
+  return {
+    initializeMs: median(initialize),
+    firstSearchMs: median(firstSearch),
+    bareDenoMs: median(bare),
+  };
+}
+
+/** The outcome of {@link checkSearchOrder}. */
+export interface SearchOrderCheck {
+  /** The search tool's result ids, in its order. */
+  tool: string[];
+  /** The plain BM25 plan's top 20, as transcript ids. */
+  plain: string[];
+  /** Same ids in the same order. */
+  same: boolean;
+}
+
+/**
+ * Compares the search tool's top 20 for `query` (an FTS5 expression) with the plain BM25
+ * plan's ({@link PLAIN_BM25_SQL}): the tool's deadline check, join and paging must not
+ * change which transcripts come first.
+ *
+ * @example
+ * ```ts
+ * import { checkSearchOrder } from "./run.ts";
+ * import { openStore } from "../lib/store.ts";
+ * checkSearchOrder(openStore("/tmp/bench.db"), "deadline").same; // true
+ * ```
+ */
+export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
+  if (BM25_WEIGHTS.join(",") !== "10,1") {
+    throw new Error(`PLAIN_BM25_SQL assumes weights 10, 1; the tool uses ${BM25_WEIGHTS}`);
+  }
+  const output = callTool(findTool("search_transcripts")!, store, { query });
+  if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
+  const content = output.structuredContent as {
+    results: { id: string }[];
+    queryMode: string;
+  };
+  if (content.queryMode !== "fts5") throw new Error(`${query} did not run as FTS5`);
+  const tool = content.results.map((result) => result.id);
+  const plain = store.all(PLAIN_BM25_SQL, query).map((row) =>
+    String(store.get("SELECT id FROM transcripts WHERE pk = ?", row["rowid"]!)?.["id"])
+  );
+  return { tool, plain, same: tool.join("\n") === plain.join("\n") };
 }
 
 function machine(): BenchResult["machine"] {
@@ -225,7 +302,7 @@ function machine(): BenchResult["machine"] {
  */
 export async function runBenchmark(options: BenchOptions): Promise<BenchResult> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const engine = new Engine(options.db);
+  const engine = openEngine(options.db);
   const store = openStore(options.db);
   const client = startServer(options.db);
   try {
@@ -251,18 +328,24 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
         largestResponse = { bytes: largest, label: queryClass.label };
       }
     }
+    const searchOrder = classes
+      .filter((c) => c.tool === "search_transcripts" && c.args["query"] !== FALLBACK_QUERY)
+      .map((c) => {
+        const check = checkSearchOrder(store, String(c.args["query"]));
+        return { label: c.label, same: check.same, results: check.tool.length };
+      });
     const memory = processMemory(client.pid);
     await client.close();
     log("bench: cold starts");
     const coldStart = await coldStarts(options.db, options.coldStarts);
-    const counts = engine.row(
+    const counts = engine.get(
       "SELECT (SELECT count(*) FROM transcripts) AS transcripts, (SELECT count(*) FROM tasks) AS tasks",
     );
     return {
       machine: machine(),
       runtime: {
         deno: Deno.version.deno,
-        sqlite: String(engine.row("SELECT sqlite_version() AS v")?.["v"]),
+        sqlite: String(engine.get("SELECT sqlite_version() AS v")?.["v"]),
       },
       store: {
         path: options.db,
@@ -279,6 +362,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       deepPage: walk.page,
       classes: results,
       coldStart,
+      searchOrder,
       memory,
       largestResponse,
     };

@@ -32,47 +32,12 @@ import {
   seededRandom,
 } from "./prng.ts";
 import { JARGON, vocabulary, ZipfSampler } from "./vocabulary.ts";
+import type { DemoSegment, DemoTask, DemoTranscript } from "../lib/demo_data.ts";
 
-/** One speaker turn. */
-export interface GeneratedSegment {
-  speaker: string;
-  startMs: number;
-  endMs: number;
-  text: string;
-}
-
-/** A transcript row and its segments, as the store's app would write them. */
-export interface GeneratedTranscript {
-  id: string;
-  title: string;
-  createdAt: string;
-  source: string;
-  duration: number;
-  starred: boolean;
-  language: string | null;
-  engine: string;
-  modelId: string;
-  manualTags: string[];
-  template: string | null;
-  segments: GeneratedSegment[];
-}
-
-/** A task row. */
-export interface GeneratedTask {
-  id: string;
-  text: string;
-  bucket: "inbox" | "today" | "week" | "someday" | "done";
-  done: boolean;
-  doneAt: string | null;
-  createdAt: string;
-  parentTaskId: string | null;
-  transcriptId: string | null;
-}
-
-/** What the generator makes for one position in the store. */
+/** What the generator makes for one position in the store: lib/demo_store.ts writes it. */
 export interface GeneratedItem {
-  transcript: GeneratedTranscript;
-  tasks: GeneratedTask[];
+  transcript: DemoTranscript;
+  tasks: DemoTask[];
 }
 
 const FIRST_NAMES = (
@@ -96,11 +61,13 @@ const STREAM_TIE = 4;
 const EPOCH_MS = Date.UTC(2023, 0, 2, 8, 0, 0);
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 
-const SOURCES: readonly (readonly [string, number])[] = [["meeting", 60], ["voice_note", 25], [
-  "chat",
-  15,
-]];
-const LANGUAGES: readonly (readonly [string | null, number])[] = [
+const SOURCES: readonly (readonly [DemoTranscript["source"], number])[] = [
+  ["meeting", 60],
+  ["voice_note", 25],
+  ["chat", 15],
+];
+// "und" is BCP 47's undetermined language: the transcripts an engine could not place.
+const LANGUAGES: readonly (readonly [string, number])[] = [
   ["en", 80],
   ["en-GB", 6],
   ["de", 5],
@@ -108,7 +75,7 @@ const LANGUAGES: readonly (readonly [string | null, number])[] = [
   ["es", 3],
   ["de-CH", 1],
   ["ja", 1],
-  [null, 1],
+  ["und", 1],
 ];
 const MODELS: readonly (readonly [readonly [string, string], number])[] = [
   [["whisper.cpp", "large-v3-turbo"], 50],
@@ -116,7 +83,7 @@ const MODELS: readonly (readonly [readonly [string, string], number])[] = [
   [["parakeet", "tdt-0.6b-v2"], 20],
   [["apple-speech", "on-device"], 10],
 ];
-const BUCKETS: readonly (readonly [GeneratedTask["bucket"], number])[] = [
+const BUCKETS: readonly (readonly [DemoTask["bucket"], number])[] = [
   ["inbox", 25],
   ["today", 10],
   ["week", 15],
@@ -183,12 +150,11 @@ export class ContentGenerator {
     this.#plant(random, turns);
     const segments = this.#segments(random, turns, speakers);
     const [engine, modelId] = pickWeighted(random, MODELS);
-    const transcript: GeneratedTranscript = {
+    const transcript: DemoTranscript = {
       id: randomUuid(random),
       title: this.#title(random, source),
       createdAt: new Date(createdAtMs).toISOString(),
       source,
-      duration: (segments.at(-1)?.endMs ?? 0) / 1000,
       starred: chance(random, 0.08),
       language: pickWeighted(random, LANGUAGES),
       engine,
@@ -254,8 +220,8 @@ export class ContentGenerator {
     }
   }
 
-  #segments(random: Random, turns: string[][], speakers: string[]): GeneratedSegment[] {
-    const segments: GeneratedSegment[] = [];
+  #segments(random: Random, turns: string[][], speakers: string[]): DemoSegment[] {
+    const segments: DemoSegment[] = [];
     let clock = randomInt(random, 0, 3000);
     let speaker = 0;
     for (const words of turns) {
@@ -287,13 +253,13 @@ export class ContentGenerator {
 
   #tasks(
     random: Random,
-    transcript: GeneratedTranscript,
+    transcript: DemoTranscript,
     speakers: readonly string[],
     createdAtMs: number,
-  ): GeneratedTask[] {
+  ): DemoTask[] {
     let count = 0;
     for (let i = 0; i < 8; i++) if (chance(random, 0.375)) count++;
-    const tasks: GeneratedTask[] = [];
+    const tasks: DemoTask[] = [];
     for (let i = 0; i < count; i++) {
       const bucket = pickWeighted(random, BUCKETS);
       const taskCreatedMs = createdAtMs + randomInt(random, 5, 180) * 60_000;

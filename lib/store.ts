@@ -120,7 +120,7 @@ function installAuthorizer(db: DatabaseSync, authorizer: Authorizer): void {
 }
 
 // PRAGMAs that may run without an argument (reads). FTS5 itself reads data_version.
-const READABLE_PRAGMAS = new Set(["data_version", "user_version", "schema_version"]);
+const READABLE_PRAGMAS = new Set(["data_version", "user_version", "schema_version", "quick_check"]);
 
 const READ_ACTIONS = new Set<number>([
   constants.SQLITE_SELECT,
@@ -147,6 +147,48 @@ function authorizeReadsOnly(
       : constants.SQLITE_DENY;
   }
   return constants.SQLITE_DENY;
+}
+
+function errcode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  return typeof code === "number" ? code & 0xff : undefined;
+}
+
+const SQLITE_CANTOPEN = 14;
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+// Errors raised while preparing a statement carry no errcode in this runtime, only
+// SQLite's message; both are checked.
+function isCantOpen(error: unknown): boolean {
+  return errcode(error) === SQLITE_CANTOPEN ||
+    (error as Error | null)?.message === "unable to open database file";
+}
+
+function isCorrupt(error: unknown): boolean {
+  const code = errcode(error);
+  return code === SQLITE_CORRUPT || code === SQLITE_NOTADB ||
+    /database disk image is malformed|file is not a database/.test(
+      (error as Error | null)?.message ?? "",
+    );
+}
+
+/** The store's file is damaged: a page is unreadable or not what SQLite expects. */
+export class StoreCorruptError extends Error {
+  /**
+   * @example
+   * ```ts
+   * import { StoreCorruptError } from "./store.ts";
+   * throw new StoreCorruptError("/data/store.db");
+   * ```
+   */
+  constructor(location: string) {
+    super(
+      `The store at ${location} is damaged (database disk image is malformed); ` +
+        "run `transcript-mcp check` and repair or restore it with its app",
+    );
+    this.name = "StoreCorruptError";
+  }
 }
 
 function isBusy(error: unknown): boolean {
@@ -256,6 +298,10 @@ export class Store {
     } catch (error) {
       if (this.#interrupted !== null) throw new StoreInterruptedError(this.#interrupted);
       if (isBusy(error)) throw new StoreBusyError();
+      const code = errcode(error);
+      if (code === SQLITE_CORRUPT || code === SQLITE_NOTADB) {
+        throw new StoreCorruptError(this.location);
+      }
       throw error;
     }
   }
@@ -345,22 +391,42 @@ function checkContract(store: Store, path: string): void {
  */
 export function openStore(path: string): Store {
   checkFile(path);
-  let store: Store;
   try {
-    const db = new DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
-    store = new Store(db, path);
+    return connectChecked(path);
   } catch (error) {
-    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+    if (!isCantOpen(error)) throw asOpenError(error, path);
   }
+  // SQLite could not open the -shm file a WAL store needs beside it: the directory is not
+  // writable for this user. SQLite's way out, opening the file as immutable, needs a
+  // file: URI, and under Deno's permission checks node:sqlite takes URIs as plain paths.
+  throw new StoreOpenError(
+    `Cannot open store: ${path} is in WAL mode and SQLite cannot create ${path}-shm beside ` +
+      "it (is the directory read-only?); make the directory writable for this user, or " +
+      "have the app switch the store to journal_mode=DELETE, or copy the store somewhere writable",
+  );
+}
+
+function connectChecked(path: string): Store {
+  const db = new DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+  const store = new Store(db, path);
   try {
     checkContract(store, path);
+    return store;
   } catch (error) {
     store.close();
-    if (error instanceof StoreOpenError) throw error;
-    if (error instanceof StoreBusyError) {
-      throw new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`);
-    }
-    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+    throw error;
   }
-  return store;
+}
+
+function asOpenError(error: unknown, path: string): StoreOpenError {
+  if (error instanceof StoreOpenError) return error;
+  if (error instanceof StoreBusyError) {
+    return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`);
+  }
+  if (error instanceof StoreCorruptError || isCorrupt(error)) {
+    return new StoreOpenError(
+      `Cannot open store: ${path} is damaged (database disk image is malformed)`,
+    );
+  }
+  return new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
 }

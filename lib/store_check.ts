@@ -10,6 +10,8 @@ import type { Store } from "./store.ts";
 export interface StoreReport {
   location: string;
   schemaVersion: number;
+  /** "ok", or the first problem SQLite's quick_check found in the file. */
+  integrity: string;
   counts: { transcripts: number; segments: number | null; tasks: number };
   fts: {
     indexed: number;
@@ -19,6 +21,21 @@ export interface StoreReport {
     orphaned: number;
     inSync: boolean;
   };
+}
+
+function quickCheck(store: Store): string {
+  try {
+    const rows = store.all("PRAGMA quick_check");
+    const first = String(rows[0]?.["quick_check"] ?? "ok");
+    return rows.length === 1 && first === "ok" ? "ok" : first;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Whether the report shows a store in good order: sound file, index in sync. */
+export function isHealthy(report: StoreReport): boolean {
+  return report.integrity === "ok" && report.fts.inSync;
 }
 
 function count(store: Store, sql: string): number {
@@ -37,6 +54,7 @@ function count(store: Store, sql: string): number {
  * ```
  */
 export function checkStore(store: Store): StoreReport {
+  const integrity = quickCheck(store);
   const hasSegments = count(
     store,
     "SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'segments'",
@@ -54,6 +72,7 @@ export function checkStore(store: Store): StoreReport {
   return {
     location: store.location,
     schemaVersion: Number(store.get("PRAGMA user_version")?.["user_version"] ?? 0),
+    integrity,
     counts: {
       transcripts: count(store, "SELECT count(*) AS n FROM transcripts"),
       segments: hasSegments ? count(store, "SELECT count(*) AS n FROM segments") : null,
@@ -87,6 +106,7 @@ export function formatStoreReport(report: StoreReport): string {
   return [
     `store:          ${report.location}`,
     `schema version: ${report.schemaVersion}`,
+    `file:           ${report.integrity === "ok" ? "ok" : `DAMAGED: ${report.integrity}`}`,
     `transcripts:    ${counts.transcripts}`,
     `segments:       ${counts.segments ?? "(no segments table)"}`,
     `tasks:          ${counts.tasks}`,

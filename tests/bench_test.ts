@@ -17,12 +17,15 @@ import {
   PHRASE,
   PHRASE_RATE,
   PREFIX,
+  PREFIX_FAMILY,
   PREFIX_RATE,
   RARE_RATE,
   RARE_WORD,
 } from "../bench/planted_terms.ts";
 import { CLASS_LABELS } from "../bench/query_classes.ts";
-import { TABLE_COLUMNS } from "../bench/report.ts";
+import { TABLE_COLUMNS, TARGET_COLUMNS } from "../bench/report.ts";
+import { COPIED_SQL, normalizeSql } from "../bench/engine_sql.ts";
+import { checkSearchOrder } from "../bench/run.ts";
 import { ContentGenerator } from "../bench/transcript_gen.ts";
 
 function withTempDir(run: (dir: string) => Promise<void> | void): () => Promise<void> {
@@ -197,9 +200,57 @@ Deno.test(
       assert(cells.every((cell) => cell.trim() !== ""), `${label}: no empty cell`);
     }
     for (
-      const measure of ["Cold start to initialize", "first search", "Peak RSS", "Largest answer"]
+      const measure of [
+        "Cold start to initialize",
+        "first search",
+        "Bare `deno run`",
+        "Peak RSS",
+        "Largest answer",
+        "plain BM25 plan's",
+      ]
     ) {
       assert(stdout.includes(measure), `reports ${measure}`);
+    }
+    assert(lines.includes(`| ${TARGET_COLUMNS.join(" | ")} |`), "the targets table");
+    // The driver records the SQL each tool runs; the engine baseline must be that SQL.
+    assert(!stdout.includes("ran SQL other than"), "the engine runs the tools' SQL");
+  }),
+);
+
+Deno.test("every statement the engine baseline copies still appears in its tool's source", () => {
+  // The copies are of statements the tools build in their handlers and do not export; a
+  // change to one fails here rather than leaving the baseline timing other SQL.
+  for (const copy of COPIED_SQL) {
+    const source = normalizeSql(Deno.readTextFileSync(join(PROJECT_ROOT, copy.source)));
+    assert(
+      source.includes(normalizeSql(copy.text)),
+      `${copy.source} no longer has: ${normalizeSql(copy.text)}`,
+    );
+  }
+});
+
+Deno.test(
+  "search's top 20 is the plain BM25 plan's, same ids in the same order, for each query class",
+  withTempDir((dir) => {
+    const out = join(dir, "store.db");
+    generateStore({ count: 1_000, out, averageWords: 120 });
+    const store = openStore(out);
+    try {
+      const queries = {
+        common: COMMON_WORD,
+        rare: RARE_WORD,
+        phrase: `"${PHRASE.join(" ")}"`,
+        prefix: `${PREFIX}*`,
+        column: `title:${PREFIX_FAMILY[1]}`,
+      };
+      for (const [name, query] of Object.entries(queries)) {
+        const check = checkSearchOrder(store, query);
+        assertEquals(check.tool, check.plain, `${name} (${query})`);
+        if (name !== "rare" && name !== "column") assertEquals(check.tool.length, 20, name);
+      }
+      assert(checkSearchOrder(store, RARE_WORD).tool.length > 0, "the rare word is found");
+    } finally {
+      store.close();
     }
   }),
 );

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { InvalidCursorError } from "../cursor.ts";
 import { describeError, logLine } from "../log.ts";
-import { type Store, StoreBusyError, StoreInterruptedError } from "../store.ts";
+import { type Store, StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store.ts";
 import { type AnyTool, ToolError } from "./tool.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
@@ -80,6 +80,10 @@ function asToolError(error: unknown, toolName: string): ToolError {
   if (error instanceof InvalidCursorError) return new ToolError("invalid_arguments", error.message);
   if (error instanceof StoreBusyError) return new ToolError("busy", error.message);
   if (error instanceof StoreInterruptedError) return new ToolError("timeout", error.message);
+  if (error instanceof StoreCorruptError) {
+    logLine(`${toolName}: ${error.message}`);
+    return new ToolError("internal", error.message);
+  }
   // The detail goes to stderr for the operator; the client gets no internals.
   logLine(`${toolName} failed: ${describeError(error)}`);
   return new ToolError("internal", `${toolName} failed inside the server; see its stderr log`);

@@ -24,20 +24,39 @@ export function seededRandom(seed: number): () => number {
 }
 
 type Random = () => number;
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: Random, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)]!;
 const encoder = new TextEncoder();
 
 const TOOL_ARGS: Record<string, unknown[]> = {
-  list_transcripts: [{}, { limit: 3 }, { limit: "twenty" }, { limit: 1e308 }, { starred: true }, {
-    since: "2026-10-01",
-  }, { cursor: "zzz" }, { source: null }, { nope: 1 }],
+  list_transcripts: [
+    {},
+    { limit: 3 },
+    { limit: "twenty" },
+    { limit: 1e308 },
+    { starred: true },
+    {
+      since: "2026-10-01",
+    },
+    { cursor: "zzz" },
+    { source: null },
+    { nope: 1 },
+  ],
   get_transcript: [{ id: "a0000-0000-4000-8000-000000000000" }, { id: 5 }, {}, {
     id: "x",
     offset: -1,
   }, { id: "a0000-0000-4000-8000-000000000000", maxChars: 2 ** 64 }],
-  search_transcripts: [{ query: "pricing" }, { query: "what's the plan?" }, { query: "" }, {
-    query: '"unbalanced',
-  }, { query: "POL-358", limit: 0 }, { query: "pric*" }, { query: "\u0000\ud800" }],
+  search_transcripts: [
+    { query: "pricing" },
+    { query: "what's the plan?" },
+    { query: "" },
+    {
+      query: '"unbalanced',
+    },
+    { query: "POL-358", limit: 0 },
+    { query: "pric*" },
+    { query: "\u0000\ud800" },
+  ],
   list_tasks: [{}, { bucket: "today" }, { bucket: 7 }, { done: "no" }, { limit: -5 }],
   no_such_tool: [{}],
 };
@@ -143,7 +162,11 @@ function validMessage(random: Random, id: unknown): Record<string, unknown> {
       jsonrpc: "2.0",
       id,
       method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "f", version: "1" } },
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "f", version: "1" },
+      },
     };
   }
   if (kind < 0.25) return { jsonrpc: "2.0", id, method: pick(random, ["resources/list", "x", ""]) };
@@ -186,7 +209,11 @@ function mutateText(random: Random, text: string): Uint8Array {
   const choice = random();
   const at = Math.floor(random() * (text.length + 1));
   if (choice < 0.3) return encoder.encode(text.slice(0, at));
-  if (choice < 0.45) return encoder.encode(text.slice(0, at) + pick(random, ['"', "{", "]", ",", "\\", ":"]) + text.slice(at));
+  if (choice < 0.45) {
+    return encoder.encode(
+      text.slice(0, at) + pick(random, ['"', "{", "]", ",", "\\", ":"]) + text.slice(at),
+    );
+  }
   if (choice < 0.55) {
     const bytes = encoder.encode(text);
     const broken = new Uint8Array(bytes.length + 2);
@@ -197,9 +224,21 @@ function mutateText(random: Random, text: string): Uint8Array {
   }
   if (choice < 0.65) return encoder.encode(text.slice(0, at) + "\u0000" + text.slice(at));
   if (choice < 0.75) return encoder.encode(text.replace(/"[a-z]+"/, '"\\ud800"'));
-  if (choice < 0.8) return encoder.encode(`{"jsonrpc":"2.0","id":${Math.floor(random() * 9)},"method":"tools/call","params":{"name":"list_tasks","arguments":${deep(10_000)}}}`);
+  if (choice < 0.8) {
+    return encoder.encode(
+      `{"jsonrpc":"2.0","id":${
+        Math.floor(random() * 9)
+      },"method":"tools/call","params":{"name":"list_tasks","arguments":${deep(10_000)}}}`,
+    );
+  }
   if (choice < 0.85) return encoder.encode(deep(10_000));
-  if (choice < 0.9) return encoder.encode(`{"jsonrpc":"2.0","id":${pick(random, ["1e400", "-0", "123456789012345678901234567890", "0.0", "1E2"])},"method":"ping"}`);
+  if (choice < 0.9) {
+    return encoder.encode(
+      `{"jsonrpc":"2.0","id":${
+        pick(random, ["1e400", "-0", "123456789012345678901234567890", "0.0", "1E2"])
+      },"method":"ping"}`,
+    );
+  }
   return encoder.encode("");
 }
 
@@ -214,8 +253,9 @@ export function generateLines(seed: number, count: number): Line[] {
     const roll = random();
     let bytes: Uint8Array;
     if (roll < 0.45) bytes = encoder.encode(JSON.stringify(base));
-    else if (roll < 0.75) bytes = encoder.encode(JSON.stringify(mutateStructure(random, base)) ?? "null");
-    else bytes = mutateText(random, JSON.stringify(base));
+    else if (roll < 0.75) {
+      bytes = encoder.encode(JSON.stringify(mutateStructure(random, base)) ?? "null");
+    } else bytes = mutateText(random, JSON.stringify(base));
     // A newline inside a line would make two lines; the model must see what the server sees.
     for (const part of splitOnNewlines(bytes)) lines.push({ bytes: part, ...model(stripCr(part)) });
   }
@@ -276,7 +316,11 @@ function checkAnswer(line: string, problems: string[]): Record<string, unknown> 
  * Runs one seeded session of `count` generated messages against the server on `dbPath`,
  * after a normal initialize, and reports what it saw.
  */
-export async function runFuzzSession(seed: number, count: number, dbPath: string): Promise<FuzzReport> {
+export async function runFuzzSession(
+  seed: number,
+  count: number,
+  dbPath: string,
+): Promise<FuzzReport> {
   const lines = generateLines(seed, count);
   const server = startServer(["--db", dbPath]);
   const problems: string[] = [];
@@ -327,8 +371,12 @@ export async function runFuzzSession(seed: number, count: number, dbPath: string
       const message = checkAnswer(line, problems);
       if (message === null) continue;
       const error = message["error"] as { code?: number } | undefined;
-      if (error !== undefined) byErrorCode[String(error.code)] = (byErrorCode[String(error.code)] ?? 0) + 1;
-      const result = message["result"] as { isError?: boolean; content?: { text?: string }[] } | undefined;
+      if (error !== undefined) {
+        byErrorCode[String(error.code)] = (byErrorCode[String(error.code)] ?? 0) + 1;
+      }
+      const result = message["result"] as
+        | { isError?: boolean; content?: { text?: string }[] }
+        | undefined;
       if (result?.isError) {
         const code = JSON.parse(result.content?.[0]?.text ?? "{}")?.error?.code ?? "?";
         byErrorCode[`tool:${code}`] = (byErrorCode[`tool:${code}`] ?? 0) + 1;
@@ -343,12 +391,20 @@ export async function runFuzzSession(seed: number, count: number, dbPath: string
     for (const [key, want] of expected) {
       const got = seen.get(key) ?? 0;
       const ok = cancelled.has(key) ? got <= want : got === want;
-      if (!ok) problems.push(`id ${key}: ${got} answers, expected ${want}${cancelled.has(key) ? " or fewer (cancelled)" : ""}`);
+      if (!ok) {
+        problems.push(
+          `id ${key}: ${got} answers, expected ${want}${
+            cancelled.has(key) ? " or fewer (cancelled)" : ""
+          }`,
+        );
+      }
     }
     for (const [key, got] of seen) {
       if (!expected.has(key)) problems.push(`id ${key}: ${got} answers to no request`);
     }
-    if (nullAnswers !== expectedNull) problems.push(`${nullAnswers} answers with id null, expected ${expectedNull}`);
+    if (nullAnswers !== expectedNull) {
+      problems.push(`${nullAnswers} answers with id null, expected ${expectedNull}`);
+    }
     if (code !== 0) problems.push(`exit code ${code}`);
     return {
       messages: lines.length,
