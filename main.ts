@@ -55,7 +55,9 @@ async function run(command: Command): Promise<number> {
       try {
         report = checkStore(store);
       } catch (error) {
-        console.log(`store:          ${store.location}\nfile:           DAMAGED: ${describeError(error)}`);
+        console.log(
+          `store:          ${store.location}\nfile:           DAMAGED: ${describeError(error)}`,
+        );
         return EXIT_TOOL_ERROR;
       }
       console.log(formatStoreReport(report));

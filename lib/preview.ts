@@ -9,6 +9,14 @@ export const PREVIEW_LENGTH = 240;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
+function isAsciiWithoutCr(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80 || code === 0x0d) return false;
+  }
+  return true;
+}
+
 /**
  * Returns the first {@link PREVIEW_LENGTH} user-perceived characters of `text`, trimmed,
  * plus "…" when it was cut. Counting graphemes (not UTF-16 units) means no emoji, flag or
@@ -28,7 +36,7 @@ export function makePreview(text: string, isPrefix = false): string | undefined 
   const trimmed = text.trimStart();
   // Plain ASCII without CR: every character is its own grapheme, so skip the segmenter.
   const head = trimmed.slice(0, PREVIEW_LENGTH + 1);
-  if (/^[\x00-\x0c\x0e-\x7f]*$/.test(head)) {
+  if (isAsciiWithoutCr(head)) {
     if (head.length <= PREVIEW_LENGTH) return isPrefix ? undefined : trimmed.trimEnd();
     return `${head.slice(0, PREVIEW_LENGTH).trimEnd()}…`;
   }

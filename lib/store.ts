@@ -194,7 +194,9 @@ export class StoreCorruptError extends Error {
 function isBusy(error: unknown): boolean {
   const code = (error as { errcode?: unknown } | null)?.errcode;
   // SQLITE_BUSY and SQLITE_LOCKED, with or without extended bits.
-  return typeof code === "number" && ((code & 0xff) === 5 || (code & 0xff) === 6);
+  if (typeof code === "number") return (code & 0xff) === 5 || (code & 0xff) === 6;
+  // Raised while preparing (reading the schema under the app's lock): message only.
+  return /database (table )?is locked/.test((error as Error | null)?.message ?? "");
 }
 
 /**
@@ -231,6 +233,8 @@ export class Store {
     this.#db = db;
     this.location = location;
     db.exec("PRAGMA query_only = ON");
+    // Set here as well as at open: this runtime ignores the open option's value.
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A page cache per connection keeps hot FTS pages; each worker has one, so it stays
     // modest. No mmap: mapped pages a large search touches would all count as resident.
     db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);

@@ -18,7 +18,18 @@ try {
   const report = await runFuzzSession(Number(values.seed), Number(values.count), fixture.path);
   const after = await Deno.readFile(fixture.path);
   const unchanged = before.length === after.length && before.every((byte, i) => byte === after[i]);
-  console.log(JSON.stringify({ ...report, problems: report.problems.slice(0, 20), storeUnchanged: unchanged, seconds: Math.round((performance.now() - started) / 100) / 10 }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        ...report,
+        problems: report.problems.slice(0, 20),
+        storeUnchanged: unchanged,
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+      },
+      null,
+      2,
+    ),
+  );
   if (report.problems.length > 0 || !unchanged) Deno.exit(1);
 } finally {
   fixture.cleanup();

@@ -134,7 +134,7 @@ Deno.test("an FTS index out of sync still serves; check reports it and exits 1",
 
 /** Mounts `source` read-only at `target`; false where this machine does not allow it. */
 function mountReadOnly(source: string, target: string): boolean {
-  if (Deno.build.os !== "linux" || Deno.uid() !== 0) return false;
+  if (Deno.build.os !== "linux") return false;
   const run = (args: string[]) =>
     new Deno.Command("mount", { args, stderr: "null" }).outputSync().success;
   return run(["--bind", source, target]) && run(["-o", "remount,bind,ro", target]);

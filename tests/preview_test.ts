@@ -38,3 +38,13 @@ Deno.test("preview of a prefix defers when the prefix holds too few whole charac
   assertEquals(makePreview(combining, false), combining);
   assertEquals(makePreview("z".repeat(1000), true), `${"z".repeat(PREVIEW_LENGTH)}…`);
 });
+
+Deno.test("preview of plain ASCII and of CRLF text cuts at the same boundary", () => {
+  const ascii = "a".repeat(300);
+  assertEquals(makePreview(ascii), `${"a".repeat(PREVIEW_LENGTH)}…`);
+  // "\r\n" is one user-perceived character, so CRLF text must not take the ASCII path.
+  const crlf = "x\r\ny".repeat(100);
+  const segments = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(crlf)];
+  const expected = segments.slice(0, PREVIEW_LENGTH).map((s) => s.segment).join("").trimEnd();
+  assertEquals(makePreview(crlf), `${expected}…`);
+});
