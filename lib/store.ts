@@ -110,8 +110,17 @@ const constants = AUTHORIZER_CODES;
 
 type Authorizer = (action: number, first: string | null, second: string | null) => number;
 
-/** `DatabaseSync.setAuthorizer`, which Deno implements but does not yet declare. */
-function installAuthorizer(db: DatabaseSync, authorizer: Authorizer): void {
+/**
+ * `DatabaseSync.setAuthorizer`, which Deno implements but does not yet declare.
+ *
+ * @example
+ * ```ts
+ * import { DatabaseSync } from "node:sqlite";
+ * import { authorizeReadsOnly, installAuthorizer } from "./store.ts";
+ * installAuthorizer(new DatabaseSync(":memory:"), authorizeReadsOnly);
+ * ```
+ */
+export function installAuthorizer(db: DatabaseSync, authorizer: Authorizer): void {
   const install = (db as unknown as { setAuthorizer?: (callback: Authorizer) => void })
     .setAuthorizer;
   // Without it one layer of the read-only guarantee would be missing: refuse to serve.
@@ -131,8 +140,14 @@ const READ_ACTIONS = new Set<number>([
 /**
  * The authorizer installed on every connection: reads only. It runs when a statement is
  * prepared, including the statements FTS5 prepares for itself, so it costs nothing per row.
+ *
+ * @example
+ * ```ts
+ * import { AUTHORIZER_CODES, authorizeReadsOnly } from "./store.ts";
+ * authorizeReadsOnly(AUTHORIZER_CODES.SQLITE_READ, "transcripts", "title"); // SQLITE_OK
+ * ```
  */
-function authorizeReadsOnly(
+export function authorizeReadsOnly(
   action: number,
   first: string | null,
   second: string | null,

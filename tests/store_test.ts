@@ -4,6 +4,8 @@ import { assert, assertEquals, assertMatch, assertThrows } from "./helpers/asser
 import { buildFixtureStore, fixtureTranscripts } from "./helpers/fixture_store.ts";
 import {
   AUTHORIZER_CODES,
+  authorizeReadsOnly,
+  installAuthorizer,
   KEEP_GOING_SQL,
   openStore,
   StoreInterruptedError,
@@ -56,6 +58,50 @@ Deno.test("a write attempt through the server's own connection fails", () => {
     fixture.cleanup();
   }
   assertThrows(() => Deno.statSync(join(fixture.dir, "other.db")), Deno.errors.NotFound);
+});
+
+Deno.test("the authorizer alone refuses every kind of write, even on a writable connection", () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
+  // A writable connection with no other layer: only the authorizer stands in the way.
+  const db = new DatabaseSync(fixture.path);
+  installAuthorizer(db, authorizeReadsOnly);
+  try {
+    const attempts = [
+      "INSERT INTO tasks (id, text, created_at) VALUES ('x', 'y', 'z')",
+      "UPDATE transcripts SET title = 'changed'",
+      "DELETE FROM transcripts",
+      "CREATE TABLE evil (x)",
+      "CREATE TEMP TABLE evil (x)",
+      "DROP TABLE tasks",
+      `ATTACH DATABASE '${join(fixture.dir, "other.db")}' AS other`,
+      "VACUUM",
+      "PRAGMA user_version = 7",
+      "PRAGMA query_only = OFF",
+      "PRAGMA journal_mode = WAL",
+      "SELECT load_extension('/tmp/evil.so')",
+      "INSERT INTO transcripts_fts (transcripts_fts) VALUES ('rebuild')",
+      "ANALYZE",
+      "REINDEX",
+      "ALTER TABLE tasks ADD COLUMN evil",
+      "CREATE INDEX evil ON tasks (text)",
+      "CREATE TRIGGER evil AFTER INSERT ON tasks BEGIN SELECT 1; END",
+      "CREATE VIEW evil AS SELECT 1",
+      "SAVEPOINT evil",
+    ];
+    for (const sql of attempts) {
+      const error = assertThrows(() => db.exec(sql), Error);
+      assertMatch(error.message, /not authorized|authoriz/i, sql);
+    }
+    // Reads, including FTS5's own internal reads, pass.
+    assertEquals(
+      db.prepare("SELECT count(*) AS n FROM transcripts_fts WHERE transcripts_fts MATCH 'fixture'")
+        .get()?.["n"],
+      3,
+    );
+  } finally {
+    db.close();
+    fixture.cleanup();
+  }
 });
 
 Deno.test("integers beyond 2^53 are read, not silently dropped", () => {

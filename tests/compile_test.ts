@@ -1,0 +1,38 @@
+/**
+ * `deno task compile` either builds a working binary (where Deno can fetch its runtime,
+ * as on GitHub's runners) or fails in one clear line naming DENORT_BIN (offline, as here).
+ */
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
+import { PROJECT_ROOT } from "./helpers/server_process.ts";
+import { VERSION } from "../lib/version.ts";
+
+Deno.test("compile builds a binary that runs, or fails in one line naming DENORT_BIN", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const binary = join(dir, Deno.build.os === "windows" ? "transcript-mcp.exe" : "transcript-mcp");
+    const env = { ...Deno.env.toObject() };
+    delete env["DENORT_BIN"];
+    const result = await new Deno.Command(Deno.execPath(), {
+      args: ["task", "--quiet", "compile", "--output", binary],
+      cwd: PROJECT_ROOT,
+      env,
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(result.stderr).trim();
+    if (result.success) {
+      const version = await new Deno.Command(binary, { args: ["--version"], stdout: "piped" })
+        .output();
+      assertEquals(new TextDecoder().decode(version.stdout).trim(), `transcript-mcp ${VERSION}`);
+    } else {
+      assertEquals(result.code, 1);
+      assertEquals(stderr.split("\n").length, 1, `one line: ${stderr}`);
+      assertMatch(stderr, /DENORT_BIN/);
+      assert(!/\n\s+at |Stack backtrace/.test(stderr));
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * Slow queries over the wire: a runaway search does not hold the server hostage.
+ */
+import { assertEquals, assertMatch } from "./helpers/assert.ts";
+import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
+import { startServer } from "./helpers/server_process.ts";
+
+const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(600), tasks: [] });
+globalThis.addEventListener("unload", () => slow.cleanup());
+
+const slowSearch = (id: string) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "tools/call",
+  params: { name: "search_transcripts", arguments: { query: SLOW_PHRASE } },
+});
+
+Deno.test("ping and other calls are answered while a slow search runs", async () => {
+  const server = startServer(["--db", slow.path]);
+  try {
+    await server.initialize();
+    await server.send(slowSearch("slow"));
+    await server.send({ jsonrpc: "2.0", id: "ping", method: "ping" });
+    await server.send({
+      jsonrpc: "2.0",
+      id: "fast",
+      method: "tools/call",
+      params: { name: "get_transcript", arguments: { id: "slow-0001", maxChars: 1000 } },
+    });
+    const order = [
+      (await server.next())["id"],
+      (await server.next())["id"],
+      (await server.next())["id"],
+    ];
+    assertEquals(order, ["ping", "fast", "slow"]);
+    assertEquals((await server.finish()).code, 0);
+  } finally {
+    await server.kill();
+  }
+});
+
+Deno.test("--timeout-ms: a call past its deadline answers timeout and the server goes on", async () => {
+  const server = startServer(["--db", slow.path, "--timeout-ms", "300"]);
+  try {
+    await server.initialize();
+    await server.send(slowSearch("slow"));
+    const answer = await server.next();
+    assertEquals(answer["id"], "slow");
+    const error = JSON.parse(answer["result"].content[0].text).error;
+    assertEquals(error.code, "timeout");
+    assertMatch(error.message, /ran past its 300 ms deadline/);
+    const next = await server.callTool("list_transcripts", { limit: 2 });
+    assertEquals(next["structuredContent"].transcripts.length, 2);
+    assertEquals((await server.finish()).code, 0);
+  } finally {
+    await server.kill();
+  }
+});
+
+Deno.test("a cancelled slow search gets no answer and frees the server", async () => {
+  const server = startServer(["--db", slow.path]);
+  try {
+    await server.initialize();
+    await server.send(slowSearch("doomed"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.send({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: "doomed", reason: "user gave up" },
+    });
+    const next = await server.callTool("list_tasks", {});
+    assertEquals(next["structuredContent"].tasks, []);
+    const { code, rest } = await server.finish();
+    assertEquals(code, 0);
+    assertEquals(rest, [], "the cancelled request is never answered");
+  } finally {
+    await server.kill();
+  }
+});
