@@ -41,6 +41,16 @@ export const DEFAULT_POOL_SIZE = Math.min(
   Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2),
 );
 
+/**
+ * The worker's entry point. From source this module is worker_pool.ts beside
+ * tool_worker.ts; in the release build both are bundled to JavaScript, side by side
+ * (scripts/compile.ts), and this module's URL is the main bundle's.
+ */
+export const TOOL_WORKER_URL = new URL(
+  import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
+  import.meta.url,
+);
+
 /** How long a stopped worker may take to come back before it is replaced. */
 const GRACE_MS = 1_000;
 
@@ -207,7 +217,7 @@ export class ToolWorkerPool {
 
   #startWorker(): void {
     const stopBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * STOP_FLAG_SLOTS);
-    const worker = new Worker(new URL("./tool_worker.ts", import.meta.url), { type: "module" });
+    const worker = new Worker(TOOL_WORKER_URL, { type: "module" });
     this.#workersStarted++;
     const slot: Slot = { worker, stop: new Int32Array(stopBuffer), ready: false, job: undefined };
     this.#slots.push(slot);
