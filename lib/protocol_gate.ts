@@ -5,6 +5,9 @@
  * - Only `initialize` and `ping` are served before `initialize`; a second one is refused.
  * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
  *   before the SDK could answer -32603 with a schema-validation dump.
+ * - `tools/call` is answered here, from the tool-call runner, without the SDK: the
+ *   result arrives already serialized from a worker thread and is only framed, so the
+ *   main thread never parses, validates or stringifies a large result again.
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
  * - A cancelled request gets no answer.
@@ -19,16 +22,33 @@ import {
   errorResponse,
   isPlainObject,
   isRpcId,
+  printable,
   RPC_ERRORS,
   type RpcErrorResponse,
   type RpcId,
   type RpcMessage,
 } from "./jsonrpc.ts";
 import { logLine } from "./log.ts";
+import type { SerializedToolResult } from "./tools/call_tool.ts";
 
 /** The transport the gate sits in front of: it can also send error responses of its own. */
 export interface GatedTransport extends Transport {
   send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
+  /** Writes one message already serialized as JSON. */
+  sendLine(json: string): Promise<void>;
+}
+
+/** Runs tool calls for the gate (in production, the worker pool). */
+export interface ToolCallRunner {
+  /** Whether a tool of this name exists. */
+  has(name: string): boolean;
+  /** Runs a call; resolves with its `result` as JSON text, and never rejects. */
+  run(name: string, args: unknown, signal: AbortSignal): Promise<SerializedToolResult>;
+}
+
+interface OwnCall {
+  clientId: RpcId;
+  controller: AbortController;
 }
 
 interface InFlight {
@@ -98,15 +118,18 @@ export class ProtocolGate implements Transport {
   onerror?: (error: Error) => void;
 
   readonly #inner: GatedTransport;
+  readonly #tools: ToolCallRunner;
   readonly #inFlight = new Map<number, InFlight>();
+  readonly #ownCalls = new Map<number, OwnCall>();
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
   #closed = false;
 
-  /** Gates the messages of `inner`. */
-  constructor(inner: GatedTransport) {
+  /** Gates the messages of `inner`; tool calls go to `tools`. */
+  constructor(inner: GatedTransport, tools: ToolCallRunner) {
     this.#inner = inner;
+    this.#tools = tools;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -146,7 +169,7 @@ export class ProtocolGate implements Transport {
 
   /** How many requests have been passed on and not yet answered. */
   get inFlightCount(): number {
-    return this.#inFlight.size;
+    return this.#inFlight.size + this.#ownCalls.size;
   }
 
   #receive(message: RpcMessage): void {
@@ -172,9 +195,32 @@ export class ProtocolGate implements Transport {
     const problem = describeParamsProblem(method, message.params ?? {});
     if (problem !== null) return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${problem}`);
     if (method === "initialize") this.#initialized = true;
+    if (method === "tools/call") return this.#callTool(message.id, message.params!);
     const internalId = this.#nextId++;
     this.#inFlight.set(internalId, { clientId: message.id, method });
     this.onmessage?.({ ...message, id: internalId } as JSONRPCMessage);
+  }
+
+  #callTool(clientId: RpcId, params: Record<string, unknown>): void {
+    const name = params["name"] as string;
+    if (!this.#tools.has(name)) {
+      void this.#inner.send(
+        errorResponse(clientId, RPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${printable(name)}`),
+      );
+      return;
+    }
+    const key = this.#nextId++;
+    const controller = new AbortController();
+    this.#ownCalls.set(key, { clientId, controller });
+    void this.#tools.run(name, params["arguments"] ?? {}, controller.signal)
+      .then((result) => {
+        // Gone from the map means cancelled: a cancelled request is never answered.
+        if (!this.#ownCalls.delete(key)) return;
+        return this.#inner.sendLine(
+          `{"jsonrpc":"2.0","id":${JSON.stringify(clientId)},"result":${result.json}}`,
+        );
+      })
+      .finally(() => this.#closeWhenIdle());
   }
 
   #receiveNotification(message: RpcMessage): void {
@@ -184,6 +230,11 @@ export class ProtocolGate implements Transport {
     }
     const target = message.params?.["requestId"];
     if (!isRpcId(target)) return;
+    for (const [key, call] of this.#ownCalls) {
+      if (call.clientId !== target) continue;
+      this.#ownCalls.delete(key);
+      call.controller.abort();
+    }
     for (const [internalId, request] of this.#inFlight) {
       if (request.clientId !== target) continue;
       this.#inFlight.delete(internalId);
@@ -218,7 +269,7 @@ export class ProtocolGate implements Transport {
   }
 
   #closeWhenIdle(): void {
-    if (!this.#inputEnded || this.#closed || this.#inFlight.size > 0) return;
+    if (!this.#inputEnded || this.#closed || this.inFlightCount > 0) return;
     this.#closed = true;
     this.onclose?.();
   }

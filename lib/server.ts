@@ -6,8 +6,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { RPC_ERRORS, RpcError } from "./jsonrpc.ts";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ProtocolGate } from "./protocol_gate.ts";
 import { StdioLineTransport } from "./stdio.ts";
 import { publishTool } from "./tools/call_tool.ts";
@@ -24,33 +23,22 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
   "back to continue.";
 
 /**
- * Builds the MCP server: tools/list publishes every tool, tools/call runs one on `pool`.
+ * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
+ * protocol gate from the worker pool (see protocol_gate.ts).
  *
  * @example
  * ```ts
  * import { createMcpServer } from "./server.ts";
- * import { ToolWorkerPool } from "./worker_pool.ts";
- * const server = createMcpServer(new ToolWorkerPool({ kind: "demo" }));
+ * const server = createMcpServer();
  * ```
  */
-export function createMcpServer(pool: ToolWorkerPool): Server {
+export function createMcpServer(): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
   const published = TOOLS.map(publishTool);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: published }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    // A request cancelled before it ran is not run; its answer would be dropped anyway.
-    if (extra.signal.aborted) throw new RpcError(RPC_ERRORS.INVALID_REQUEST, "Cancelled");
-    const tool = findTool(request.params.name);
-    if (tool === undefined) {
-      throw new RpcError(RPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${request.params.name}`);
-    }
-    return pool.run(tool.name, request.params.arguments, extra.signal);
-  });
-  // The first call should not wait for a worker to start.
-  server.oninitialized = () => void pool.warm();
   return server;
 }
 
@@ -72,14 +60,21 @@ export async function serveStdio(
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(spec, options);
-  const server = createMcpServer(pool);
+  const server = createMcpServer();
+  // The first call should not wait for a worker to start.
+  server.oninitialized = () => void pool.warm();
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
   server.onerror = () => {
     // The gate already answered or logged every failure a client can cause.
   };
-  await server.connect(new ProtocolGate(transport));
+  await server.connect(
+    new ProtocolGate(transport, {
+      has: (name) => findTool(name) !== undefined,
+      run: (name, args, signal) => pool.runSerialized(name, args, signal),
+    }),
+  );
   await closed;
   pool.close();
   await transport.flushed();

@@ -73,7 +73,15 @@ export class StdioLineTransport implements Transport {
 
   /** Writes one message as one line. Writes are queued, so lines never interleave. */
   send(message: JSONRPCMessage | RpcErrorResponse): Promise<void> {
-    const line = this.#encoder.encode(`${JSON.stringify(message)}\n`);
+    return this.sendLine(JSON.stringify(message));
+  }
+
+  /**
+   * Writes one message already serialized as JSON (which never holds a raw newline), so a
+   * large result is not parsed and stringified again on the main thread.
+   */
+  sendLine(json: string): Promise<void> {
+    const line = this.#encoder.encode(`${json}\n`);
     this.#writes = this.#writes.then(() => this.#writer.write(line)).catch((error) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });

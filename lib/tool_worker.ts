@@ -9,7 +9,8 @@
 import { openDemoStore } from "./demo_store.ts";
 import { describeError } from "./log.ts";
 import { openStore, type Store } from "./store.ts";
-import { callTool, type ToolCallResult } from "./tools/call_tool.ts";
+import { callTool, serializeToolResult, toolErrorResult } from "./tools/call_tool.ts";
+import { ToolError } from "./tools/tool.ts";
 import { findTool } from "./tools/registry.ts";
 import {
   type FromWorker,
@@ -27,11 +28,6 @@ const scope = self as unknown as {
 
 let store: Store | undefined;
 let current = { callId: 0, deadline: Infinity };
-
-function unavailable(name: string): ToolCallResult {
-  const body = { error: { code: "internal", message: `Tool ${name} is not available` } };
-  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
-}
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -54,7 +50,12 @@ scope.onmessage = (event) => {
   current = { callId: message.callId, deadline: message.deadline };
   const tool = findTool(message.tool);
   const result = tool === undefined || store === undefined
-    ? unavailable(message.tool)
+    ? toolErrorResult(new ToolError("internal", `Tool ${message.tool} is not available`))
     : callTool(tool, store, message.args);
-  scope.postMessage({ type: "result", callId: message.callId, result });
+  // Serialized here, off the main thread; the main thread only frames it.
+  scope.postMessage({
+    type: "result",
+    callId: message.callId,
+    result: serializeToolResult(result),
+  });
 };

@@ -11,8 +11,13 @@
  * @module
  */
 import { describeError, logLine } from "./log.ts";
-import type { ToolCallResult } from "./tools/call_tool.ts";
-import type { ToolErrorCode } from "./tools/tool.ts";
+import {
+  type SerializedToolResult,
+  serializeToolResult,
+  type ToolCallResult,
+  toolErrorResult,
+} from "./tools/call_tool.ts";
+import { ToolError, type ToolErrorCode } from "./tools/tool.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -67,7 +72,7 @@ interface Job {
   tool: string;
   args: unknown;
   signal: AbortSignal | undefined;
-  resolve: (result: ToolCallResult) => void;
+  resolve: (result: SerializedToolResult) => void;
   settled: boolean;
   slot?: Slot;
   timer?: ReturnType<typeof setTimeout>;
@@ -81,9 +86,8 @@ interface Slot {
   graceTimer?: ReturnType<typeof setTimeout>;
 }
 
-function errorResult(code: ToolErrorCode, message: string): ToolCallResult {
-  const body = { error: { code, message } };
-  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+function errorResult(code: ToolErrorCode, message: string): SerializedToolResult {
+  return serializeToolResult(toolErrorResult(new ToolError(code, message)));
 }
 
 /**
@@ -136,7 +140,12 @@ export class ToolWorkerPool {
    * Runs one tool call. Resolves with the tool's result, or with a `timeout` error result
    * when the deadline passes; never rejects.
    */
-  run(tool: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
+  async run(tool: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
+    return JSON.parse((await this.runSerialized(tool, args, signal)).json);
+  }
+
+  /** {@link run}, with the result as the JSON text of a response's `result` member. */
+  runSerialized(tool: string, args: unknown, signal?: AbortSignal): Promise<SerializedToolResult> {
     return new Promise((resolve) => {
       const job: Job = {
         callId: this.#nextCallId++,
@@ -244,12 +253,7 @@ export class ToolWorkerPool {
         slot.job = undefined;
         clearTimeout(slot.graceTimer);
         if (job === undefined || job.callId !== message.callId) break;
-        if (
-          job.settled && message.result.isError &&
-          message.result.content[0]?.text.includes('"timeout"')
-        ) {
-          this.#stoppedMidQuery++;
-        }
+        if (job.settled && message.result.errorCode === "timeout") this.#stoppedMidQuery++;
         this.#settle(job, message.result);
         break;
       }
@@ -320,7 +324,7 @@ export class ToolWorkerPool {
     }, GRACE_MS);
   }
 
-  #settle(job: Job, result: ToolCallResult): void {
+  #settle(job: Job, result: SerializedToolResult): void {
     if (job.settled) return;
     job.settled = true;
     clearTimeout(job.timer);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ToolCallResult } from "./tools/call_tool.ts";
+import type { SerializedToolResult } from "./tools/call_tool.ts";
 
 /** Which store a worker opens. */
 export type StoreSpec = { kind: "path"; path: string } | { kind: "demo" };
@@ -18,7 +18,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string }
-  | { type: "result"; callId: number; result: ToolCallResult };
+  | { type: "result"; callId: number; result: SerializedToolResult };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

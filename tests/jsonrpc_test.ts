@@ -1,5 +1,5 @@
 import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
-import { checkEnvelope, MAX_NESTING, nestsDeeperThan } from "../lib/jsonrpc.ts";
+import { checkEnvelope, MAX_NESTING, nestsDeeperThan, printable } from "../lib/jsonrpc.ts";
 
 function nested(depth: number): unknown {
   let value: unknown = 1;
@@ -35,4 +35,11 @@ Deno.test("responses from the client pass the envelope check; bare ids do not", 
   assert(checkEnvelope({ jsonrpc: "2.0", id: 1, result: {} }).ok);
   assert(checkEnvelope({ jsonrpc: "2.0", id: "x", error: { code: 1, message: "m" } }).ok);
   assert(!checkEnvelope({ jsonrpc: "2.0", id: 1 }).ok);
+});
+
+Deno.test("printable keeps quoted client text to one line and cuts long text", () => {
+  assertEquals(printable("get_tra\nscript"), "get_tra\\nscript");
+  assertEquals(printable('got "twenty"'), 'got "twenty"');
+  assertEquals(printable("a\u0000b\u2028c"), "a\\u0000b\\u2028c");
+  assertEquals(printable("x".repeat(300), 10), `${"x".repeat(10)}…`);
 });

@@ -6,9 +6,10 @@
 import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { InvalidCursorError } from "../cursor.ts";
+import { printable } from "../jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
 import { type Store, StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store.ts";
-import { type AnyTool, ToolError } from "./tool.ts";
+import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
 export interface PublishedTool {
@@ -70,8 +71,49 @@ function describeIssue(issue: v.BaseIssue<unknown>): string {
   return `${field}: ${issue.message}`;
 }
 
-function errorResult(error: ToolError): ToolCallResult {
-  const body = { error: { code: error.code, message: error.message } };
+/** A tool result as the JSON text of its `result` member, ready to write to the wire. */
+export interface SerializedToolResult {
+  json: string;
+  /** The tool error code, or null for a successful result. */
+  errorCode: ToolErrorCode | null;
+}
+
+/**
+ * Serializes a result once. A successful result's text block already is the JSON of its
+ * structuredContent, so that text is reused rather than the object stringified again.
+ *
+ * @example
+ * ```ts
+ * import { serializeToolResult } from "./call_tool.ts";
+ * serializeToolResult({ content: [{ type: "text", text: "{}" }], structuredContent: {} }).json;
+ * // '{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}'
+ * ```
+ */
+export function serializeToolResult(result: ToolCallResult): SerializedToolResult {
+  const text = result.content[0]?.text ?? "";
+  if (result.isError) {
+    const code = (JSON.parse(text) as { error?: { code?: ToolErrorCode } }).error?.code;
+    return { json: JSON.stringify(result), errorCode: code ?? "internal" };
+  }
+  const json = result.structuredContent === undefined
+    ? JSON.stringify(result)
+    : `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`;
+  return { json, errorCode: null };
+}
+
+/**
+ * The result for a tool error.
+ *
+ * @example
+ * ```ts
+ * import { toolErrorResult } from "./call_tool.ts";
+ * import { ToolError } from "./tool.ts";
+ * toolErrorResult(new ToolError("timeout", "list_tasks ran past its deadline")).isError; // true
+ * ```
+ */
+export function toolErrorResult(error: ToolError): ToolCallResult {
+  // Messages quote client input (argument names, values): keep them to one line.
+  const body = { error: { code: error.code, message: printable(error.message, 2_000) } };
   return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
 }
 
@@ -106,12 +148,12 @@ export function callTool(tool: AnyTool, store: Store, args: unknown): ToolCallRe
   const parsed = v.safeParse(tool.inputSchema, args ?? {});
   if (!parsed.success) {
     const messages = parsed.issues.map(describeIssue);
-    return errorResult(new ToolError("invalid_arguments", [...new Set(messages)].join("; ")));
+    return toolErrorResult(new ToolError("invalid_arguments", [...new Set(messages)].join("; ")));
   }
   try {
     const output = tool.handler(store, parsed.output) as Record<string, unknown>;
     return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
   } catch (error) {
-    return errorResult(asToolError(error, tool.name));
+    return toolErrorResult(asToolError(error, tool.name));
   }
 }

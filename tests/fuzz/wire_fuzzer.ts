@@ -59,6 +59,7 @@ const TOOL_ARGS: Record<string, unknown[]> = {
   ],
   list_tasks: [{}, { bucket: "today" }, { bucket: 7 }, { done: "no" }, { limit: -5 }],
   no_such_tool: [{}],
+  "list\ntasks": [{}],
 };
 
 const WEIRD_VALUES: unknown[] = [
