@@ -149,7 +149,22 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
-function positiveInteger(name: string, text: string | undefined, fallback?: number): number {
+/**
+ * A command-line option's positive integer: `fallback` when the option is absent, an error
+ * naming the option when it is absent without a fallback or is not a positive integer.
+ *
+ * @example
+ * ```ts
+ * import { positiveInteger } from "./gen_store.ts";
+ * positiveInteger("count", "100"); // 100
+ * positiveInteger("seed", undefined, 1); // 1
+ * ```
+ */
+export function positiveInteger(
+  name: string,
+  text: string | undefined,
+  fallback?: number,
+): number {
   if (text === undefined && fallback !== undefined) return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1) {

@@ -17,7 +17,7 @@ import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { normalizeSql, openEngine } from "./engine_sql.ts";
-import { generateStore } from "./gen_store.ts";
+import { generateStore, positiveInteger } from "./gen_store.ts";
 import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
 import { RARE_WORD } from "./planted_terms.ts";
 import { processMemory, readProcFile } from "./proc.ts";
@@ -371,15 +371,6 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     store.close();
     engine.close();
   }
-}
-
-function positiveInteger(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new Error(`--${name}: expected a positive integer, got ${text}`);
-  }
-  return value;
 }
 
 async function main(args: string[]): Promise<void> {

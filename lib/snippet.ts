@@ -26,16 +26,31 @@ function searchPrefixes(match: string): string[] {
   const prefixes = new Set<string>();
   for (const word of words) {
     if (/^(AND|OR|NOT|NEAR)$/.test(word)) continue;
-    const lower = word.toLowerCase();
-    const folded = lower.normalize("NFD").replace(/\p{M}/gu, "");
+    const folded = foldSameLength(word);
     // Porter strips suffixes, so "pricing" must find "price": search by the word's start.
-    // The text may or may not carry the diacritics the index ignores: look for both.
-    for (const form of [lower, folded]) {
-      const length = Math.min(MAX_PREFIX, Math.max(3, form.length - 3));
-      prefixes.add(form.slice(0, Math.min(form.length, length)));
-    }
+    const length = Math.min(MAX_PREFIX, Math.max(3, folded.length - 3));
+    prefixes.add(folded.slice(0, Math.min(folded.length, length)));
   }
   return [...prefixes].filter((prefix) => prefix.length > 0);
+}
+
+/**
+ * Lower-cases and strips diacritics one UTF-16 unit at a time, so offsets in the result
+ * are offsets in `text`: the window is cut from the original by them.
+ */
+function foldSameLength(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char.charCodeAt(0) < 0x80) {
+      out += char.toLowerCase();
+      continue;
+    }
+    const base = char.normalize("NFD")[0] ?? char;
+    const lower = base.toLowerCase();
+    out += lower.length === 1 ? lower : base.length === 1 ? base : char;
+  }
+  return out;
 }
 
 function escapeRegExp(text: string): string {
@@ -60,8 +75,7 @@ export function matchWindow(text: string, match: string): string {
       `(?<![\\p{L}\\p{M}\\p{N}])(?:${prefixes.map(escapeRegExp).join("|")})`,
       "u",
     );
-    // Lower-casing keeps offsets for nearly all text; the window is generous for the rest.
-    const found = pattern.exec(text.toLowerCase());
+    const found = pattern.exec(foldSameLength(text));
     at = found?.index ?? 0;
   }
   let start = Math.max(0, at - WINDOW_RADIUS);
@@ -80,8 +94,8 @@ export function matchWindow(text: string, match: string): string {
  * ```ts
  * import { SnippetMaker } from "./snippet.ts";
  * const snippets = new SnippetMaker(["«", "»"]);
- * snippets.make("Pricing", "We reviewed the pricing page.", "pricing");
- * // "«Pricing»" or the text passage, whichever matches best
+ * snippets.makeAll([{ title: "Pricing", text: "We reviewed the pricing page." }], "pricing");
+ * // ["«Pricing»"] or the text passage, whichever matches best
  * ```
  */
 export class SnippetMaker {
@@ -97,21 +111,34 @@ export class SnippetMaker {
   }
 
   /**
-   * The best passage of `title` or `text` for the FTS5 query `match`, matched terms
-   * marked; the window's start when the query matches only outside it.
+   * The best passage of each hit's title or text for the FTS5 query `match`, matched
+   * terms marked; a window's start when the query matches only outside it. All windows go
+   * into the scratch index in one transaction and come back from one query.
    */
-  make(title: string, text: string, match: string): string {
-    const window = matchWindow(text, match);
+  makeAll(hits: readonly { title: string; text: string }[], match: string): string[] {
+    const windows = hits.map((hit) => matchWindow(hit.text, match));
     this.#open();
-    this.#clear!.run();
-    this.#insert!.run(title, window);
+    const db = this.#db!;
+    db.exec("BEGIN");
     try {
-      const row = this.#snippet!.get(match) as { snippet?: unknown } | undefined;
-      if (typeof row?.snippet === "string") return row.snippet;
-    } catch {
-      // The query was valid against the store, so this is a window without a match.
+      this.#clear!.run();
+      windows.forEach((window, i) => this.#insert!.run(i + 1, hits[i]!.title, window));
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
     }
-    return window.length > 200 ? `${window.slice(0, 200).trimEnd()}…` : window;
+    const found = new Map<number, string>();
+    try {
+      for (const row of this.#snippet!.all(match)) {
+        found.set(Number(row["rowid"]), String(row["snippet"]));
+      }
+    } catch {
+      // The query was valid against the store; in the scratch index it matches nothing.
+    }
+    return windows.map((window, i) =>
+      found.get(i + 1) ?? (window.length > 200 ? `${window.slice(0, 200).trimEnd()}…` : window)
+    );
   }
 
   #open(): void {
@@ -121,10 +148,10 @@ export class SnippetMaker {
       `CREATE VIRTUAL TABLE scratch USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}')`,
     );
     this.#clear = this.#db.prepare("DELETE FROM scratch");
-    this.#insert = this.#db.prepare("INSERT INTO scratch (rowid, title, text) VALUES (1, ?, ?)");
+    this.#insert = this.#db.prepare("INSERT INTO scratch (rowid, title, text) VALUES (?, ?, ?)");
     const [open, close] = this.#marks;
     this.#snippet = this.#db.prepare(
-      `SELECT snippet(scratch, -1, '${open}', '${close}', '…', 24) AS snippet
+      `SELECT rowid, snippet(scratch, -1, '${open}', '${close}', '…', 24) AS snippet
          FROM scratch WHERE scratch MATCH ?`,
     );
   }

@@ -1,6 +1,7 @@
 /**
- * The permission flags of `deno task start`, read from deno.json: the one place they are
- * written. The compiled binary, the benchmark and the sandbox test all take them from here.
+ * The runtime flags of `deno task start` (permissions, and V8's memory limits), read from
+ * deno.json: the one place they are written. The compiled binary, the benchmark and the
+ * sandbox test all take them from here.
  */
 import { fileURLToPath } from "node:url";
 

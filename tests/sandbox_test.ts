@@ -38,8 +38,8 @@ Deno.test("the binary bakes in exactly the start task's permission flags", async
     stdout: "piped",
   }).output();
   const words = new TextDecoder().decode(dryRun.stdout).trim().split(/\s+/);
-  // Only permission flags count: the command may also carry --include, --target and --output.
-  const baked = words.filter((word) => /^--(allow|deny)-|^--no-prompt$/.test(word));
+  // Only runtime flags count: the command may also carry --include, --target and --output.
+  const baked = words.filter((word) => /^--(allow|deny)-|^--no-prompt$|^--v8-flags=/.test(word));
   assertEquals(baked, readStartPermissionFlags());
   for (const flag of ["--deny-write", "--deny-net", "--deny-run", "--deny-ffi"]) {
     assert(baked.includes(flag), flag);

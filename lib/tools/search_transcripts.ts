@@ -137,16 +137,19 @@ export const searchTranscripts = defineTool({
       hits = searchPlainWords(store, input.query, limit, offset);
     }
     const { rows, match } = hits;
-    const results = rows.slice(0, limit).map((row) => ({
+    const page = rows.slice(0, limit);
+    const texts = page.map((row) => textOrNull(row["text"]) ?? "");
+    const marked = snippets.makeAll(
+      page.map((row, i) => ({ title: textOrNull(row["title"]) ?? "", text: texts[i]! })),
+      match,
+    );
+    const results = page.map((row, i) => ({
       id: String(row["id"]),
       title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
       createdAt: String(row["created_at"]),
       source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-      preview: capText(makePreview(textOrNull(row["text"]) ?? "") ?? "", FIELD_CAPS.preview),
-      snippet: capText(
-        snippets.make(textOrNull(row["title"]) ?? "", textOrNull(row["text"]) ?? "", match),
-        FIELD_CAPS.snippet,
-      ),
+      preview: capText(makePreview(texts[i]!) ?? "", FIELD_CAPS.preview),
+      snippet: capText(marked[i]!, FIELD_CAPS.snippet),
       rank: Number((-Number(row["score"])).toPrecision(6)),
     }));
     const fitting = countFitting(results, 200);

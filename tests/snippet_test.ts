@@ -1,0 +1,43 @@
+import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
+import { matchWindow, SnippetMaker } from "../lib/snippet.ts";
+
+const snippets = new SnippetMaker(["«", "»"]);
+
+Deno.test("matchWindow keeps short text whole and centres long text on the first match", () => {
+  assertEquals(matchWindow("short text", "text"), "short text");
+  const long = `${"filler ".repeat(1_000)}the pricing page ${"after ".repeat(1_000)}`;
+  const window = matchWindow(long, "pricing");
+  assert(window.includes("the pricing page"));
+  assert(window.length < 2_000, `bounded: ${window.length}`);
+  assert(window.startsWith("… ") && window.endsWith(" …"), "cuts are marked");
+});
+
+Deno.test("matchWindow finds stemmed and accented forms", () => {
+  const long = `${"a ".repeat(2_000)}Grösse und Preise ${"b ".repeat(2_000)}`;
+  assert(matchWindow(long, "grosse").includes("Grösse"));
+  assert(matchWindow(long, "GRÖSSE").includes("Grösse"));
+  assert(matchWindow(`${"x ".repeat(2_000)}we priced it`, "pricing").includes("priced"));
+});
+
+Deno.test("snippets mark matches with FTS5's own tokenizer, one per hit, in order", () => {
+  const marked = snippets.makeAll([
+    { title: "Budget", text: "We priced the plan and reviewed pricing." },
+    { title: "Pricing review", text: "Nothing else here." },
+    { title: "Other", text: `${"noise ".repeat(3_000)}late pricing mention` },
+  ], "pricing");
+  assertEquals(marked.length, 3);
+  assertMatch(marked[0]!, /«priced».*«pricing»/);
+  assertMatch(marked[1]!, /«Pricing» review/);
+  assertMatch(marked[2]!, /late «pricing» mention/);
+});
+
+Deno.test("a hit whose match lies outside every window gets the window's start, unmarked", () => {
+  const [snippet] = snippets.makeAll([{ title: "t", text: "alpha beta gamma" }], "delta");
+  assertEquals(snippet, "alpha beta gamma");
+});
+
+Deno.test("a text where every word matches still gets a short snippet", () => {
+  const [snippet] = snippets.makeAll([{ title: "la", text: "la ".repeat(20_000) }], "la");
+  assertMatch(snippet!, /«la»/);
+  assert(snippet!.length < 400);
+});
