@@ -11,6 +11,8 @@ import { ProtocolGate } from "./protocol_gate.ts";
 import { StdioLineTransport } from "./stdio.ts";
 import { publishTool } from "./tools/call_tool.ts";
 import { findTool, TOOLS } from "./tools/registry.ts";
+import { searchTranscripts } from "./tools/search_transcripts.ts";
+import { SplitSearch } from "./split_search.ts";
 import { SERVER_NAME, VERSION } from "./version.ts";
 import { type StoreSpec, ToolWorkerPool, type ToolWorkerPoolOptions } from "./worker_pool.ts";
 
@@ -60,6 +62,7 @@ export async function serveStdio(
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(spec, options);
+  const search = new SplitSearch(pool, { timeoutMs: options.timeoutMs });
   const server = createMcpServer();
   // The first call should not wait for a worker to start.
   server.oninitialized = () => void pool.warm();
@@ -72,7 +75,10 @@ export async function serveStdio(
   await server.connect(
     new ProtocolGate(transport, {
       has: (name) => findTool(name) !== undefined,
-      run: (name, args, signal) => pool.runSerialized(name, args, signal),
+      run: (name, args, signal) =>
+        name === searchTranscripts.name
+          ? search.run(args, signal)
+          : pool.runSerialized(name, args, signal),
     }),
   );
   await closed;

@@ -12,6 +12,7 @@ import { openStore, type Store } from "./store.ts";
 import { callTool, serializeToolResult, toolErrorResult } from "./tools/call_tool.ts";
 import { ToolError } from "./tools/tool.ts";
 import { findTool } from "./tools/registry.ts";
+import { INTERNAL_TOOLS } from "./tools/search_parts.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -48,7 +49,7 @@ scope.onmessage = (event) => {
     return;
   }
   current = { callId: message.callId, deadline: message.deadline };
-  const tool = findTool(message.tool);
+  const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
   const result = tool === undefined || store === undefined
     ? toolErrorResult(new ToolError("internal", `Tool ${message.tool} is not available`))
     : callTool(tool, store, message.args);

@@ -164,6 +164,11 @@ export class ToolWorkerPool {
     });
   }
 
+  /** The most calls that run at once. */
+  get size(): number {
+    return this.#size;
+  }
+
   /** How many workers were ever started; a stopped query does not cost a new one. */
   get workersStarted(): number {
     return this.#workersStarted;

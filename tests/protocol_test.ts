@@ -231,6 +231,9 @@ Deno.test("unknown tool answers -32602 'Unknown tool: X'", async () => {
   await session(async (server) => {
     const response = await server.request("tools/call", { name: "delete_everything" });
     assertError(response, response["id"], -32602, /^Unknown tool: delete_everything$/);
+    // The workers' internal parts of a split search are not tools a client can call.
+    const internal = await server.request("tools/call", { name: "search_transcripts.rank" });
+    assertError(internal, internal["id"], -32602, /^Unknown tool: search_transcripts\.rank$/);
   });
 });
 

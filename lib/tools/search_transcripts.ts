@@ -45,7 +45,22 @@ export const SEARCH_SQL = `
     JOIN transcripts AS t ON t.pk = hits.rowid
    ORDER BY hits.score, hits.rowid`;
 
-const inputSchema = v.strictObject({
+/**
+ * One part of a ranking split by rowid range, for stores large enough that two workers
+ * ranking halves beat one ranking all (see lib/split_search.ts). BM25's statistics are
+ * always those of the whole index, so scores from different parts compare directly.
+ */
+export const RANK_PART_SQL = `
+  SELECT rowid AS pk, bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}) AS score
+    FROM transcripts_fts
+   WHERE transcripts_fts MATCH ? AND rowid BETWEEN ? AND ? AND ${KEEP_GOING_SQL}
+   ORDER BY score, rowid
+   LIMIT ?`;
+
+const HIT_ROW_SQL = "SELECT pk, id, title, text, created_at, source FROM transcripts WHERE pk = ?";
+
+/** The search tool's arguments. */
+export const searchInputSchema = v.strictObject({
   query: v.pipe(
     v.string(),
     v.check((value) => value.trim() !== "", "expected a non-empty query"),
@@ -69,7 +84,8 @@ const resultSchema = v.object({
   rank: v.pipe(v.number(), v.description("BM25 relevance; higher is more relevant.")),
 });
 
-const outputSchema = v.object({
+/** The search tool's answer. */
+export const searchOutputSchema = v.object({
   results: v.array(resultSchema),
   nextCursor: v.nullable(v.string()),
   queryMode: v.pipe(
@@ -83,30 +99,6 @@ function isQuerySyntaxError(error: unknown): boolean {
   return (error as { errcode?: unknown } | null)?.errcode === 1;
 }
 
-interface Hits {
-  rows: StoreRow[];
-  match: string;
-}
-
-function runSearch(store: Store, match: string, limit: number, offset: number): Hits {
-  return { rows: store.all(SEARCH_SQL, match, limit + 1, offset), match };
-}
-
-/**
- * Runs a query as plain words: every term required first; when no transcript has them all,
- * any term, so a question in everyday wording still finds the transcripts it is about.
- * The choice depends only on the query, so every page of one query reads the same way.
- */
-function searchPlainWords(store: Store, query: string, limit: number, offset: number): Hits {
-  const words = plainWordsQueries(query);
-  if (words === null) return { rows: [], match: "" };
-  const hasEveryTerm = store.get(
-    "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
-    words.allTerms,
-  ) !== undefined;
-  return runSearch(store, hasEveryTerm ? words.allTerms : words.anyTerm, limit, offset);
-}
-
 /** search_transcripts: ranked full-text search over titles and texts. */
 export const searchTranscripts = defineTool({
   name: NAME,
@@ -114,50 +106,96 @@ export const searchTranscripts = defineTool({
   description: "Full-text search over transcript titles and texts, best matches first (BM25, " +
     "titles weighted above text). Each result has a snippet with the matched words marked " +
     "«like this». Everyday wording works; FTS5 syntax (phrases, AND/OR/NOT, prefix*) too.",
-  inputSchema,
-  outputSchema,
+  inputSchema: searchInputSchema,
+  outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(store, input) {
-    const limit = clampLimit(input.limit, 1, 100);
-    let offset = 0;
-    if (input.cursor !== undefined) {
-      const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
-      if (query !== input.query) {
-        throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
-      }
-      offset = position as number;
-    }
-    let queryMode: "fts5" | "words" = "fts5";
-    let hits: Hits;
-    try {
-      hits = runSearch(store, input.query, limit, offset);
-    } catch (error) {
-      if (!isQuerySyntaxError(error)) throw error;
-      queryMode = "words";
-      hits = searchPlainWords(store, input.query, limit, offset);
-    }
-    const { rows, match } = hits;
-    const page = rows.slice(0, limit);
-    const texts = page.map((row) => textOrNull(row["text"]) ?? "");
-    const marked = snippets.makeAll(
-      page.map((row, i) => ({ title: textOrNull(row["title"]) ?? "", text: texts[i]! })),
+    const { limit, offset } = searchPage(input);
+    const { mode, run } = withPlainWordsFallback(store, input.query, (match) => ({
+      rows: store.all(SEARCH_SQL, match, limit + 1, offset),
       match,
-    );
-    const results = page.map((row, i) => ({
-      id: String(row["id"]),
-      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-      createdAt: String(row["created_at"]),
-      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-      preview: capText(makePreview(texts[i]!) ?? "", FIELD_CAPS.preview),
-      snippet: capText(marked[i]!, FIELD_CAPS.snippet),
-      rank: Number((-Number(row["score"])).toPrecision(6)),
     }));
-    const fitting = countFitting(results, 200);
-    const more = rows.length > limit || fitting < results.length;
-    return {
-      results: results.slice(0, fitting),
-      nextCursor: more ? encodeCursor(NAME, [input.query, offset + fitting]) : null,
-      queryMode,
-    };
+    return renderSearchPage(input.query, run.rows, run.match, mode, limit, offset);
   },
 });
+
+/** The page a search call asks for: its size, and where it starts (from the cursor). */
+export function searchPage(input: { limit: number; cursor?: string | undefined; query: string }) {
+  const limit = clampLimit(input.limit, 1, 100);
+  let offset = 0;
+  if (input.cursor !== undefined) {
+    const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
+    if (query !== input.query) {
+      throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
+    }
+    offset = position as number;
+  }
+  return { limit, offset };
+}
+
+/** A query's ranking, run as FTS5 or, when that does not parse, as plain words. */
+export function withPlainWordsFallback<T extends { match: string }>(
+  store: Store,
+  query: string,
+  rank: (match: string) => T,
+): { mode: "fts5" | "words"; run: T | { rows: never[]; match: string } } {
+  try {
+    return { mode: "fts5", run: rank(query) };
+  } catch (error) {
+    if (!isQuerySyntaxError(error)) throw error;
+  }
+  const words = plainWordsQueries(query);
+  if (words === null) return { mode: "words", run: { rows: [], match: "" } };
+  const hasEveryTerm = store.get(
+    "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
+    words.allTerms,
+  ) !== undefined;
+  return { mode: "words", run: rank(hasEveryTerm ? words.allTerms : words.anyTerm) };
+}
+
+/**
+ * The search tool's answer for ranked rows (at most `limit + 1`, each with pk, id, title,
+ * text, created_at, source and score): previews, snippets, the page budget and the cursor.
+ */
+export function renderSearchPage(
+  query: string,
+  rows: readonly StoreRow[],
+  match: string,
+  queryMode: "fts5" | "words",
+  limit: number,
+  offset: number,
+) {
+  const page = rows.slice(0, limit);
+  const texts = page.map((row) => textOrNull(row["text"]) ?? "");
+  const marked = snippets.makeAll(
+    page.map((row, i) => ({ title: textOrNull(row["title"]) ?? "", text: texts[i]! })),
+    match,
+  );
+  const results = page.map((row, i) => ({
+    id: String(row["id"]),
+    title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
+    createdAt: String(row["created_at"]),
+    source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
+    preview: capText(makePreview(texts[i]!) ?? "", FIELD_CAPS.preview),
+    snippet: capText(marked[i]!, FIELD_CAPS.snippet),
+    rank: Number((-Number(row["score"])).toPrecision(6)),
+  }));
+  const fitting = countFitting(results, 200);
+  const more = rows.length > limit || fitting < results.length;
+  return {
+    results: results.slice(0, fitting),
+    nextCursor: more ? encodeCursor(NAME, [query, offset + fitting]) : null,
+    queryMode,
+  };
+}
+
+/** The rows of ranked hits, in rank order, for {@link renderSearchPage}. */
+export function hitRows(store: Store, hits: readonly { pk: number; score: number }[]): StoreRow[] {
+  const rows: StoreRow[] = [];
+  for (const hit of hits) {
+    const row = store.get(HIT_ROW_SQL, BigInt(hit.pk));
+    // A row deleted between the ranking and now is left out, as a live store may do.
+    if (row !== undefined) rows.push({ ...row, score: hit.score });
+  }
+  return rows;
+}

@@ -1,0 +1,141 @@
+/**
+ * Search split across two workers. On a large store most of a search's time is SQLite
+ * ranking every match by BM25, on one core. Here two workers each rank half of the key
+ * range at once; the main thread merges their best hits by (score, key), exactly the order
+ * of the single ranking, and one worker renders the page (rows, previews, snippets).
+ *
+ * BM25's statistics (document count, matches per term, average length) are always those
+ * of the whole index, whichever rows a statement ranks, so scores from the two halves
+ * compare directly and the top of the merge is the top of the whole.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import {
+  type SerializedToolResult,
+  serializeToolResult,
+  toolErrorResult,
+} from "./tools/call_tool.ts";
+import { searchInputSchema } from "./tools/search_transcripts.ts";
+import { ToolError } from "./tools/tool.ts";
+import { DEFAULT_TIMEOUT_MS, type ToolWorkerPool } from "./worker_pool.ts";
+
+/** Below this many transcripts one worker ranks faster than two plus a merge. */
+export const SPLIT_THRESHOLD = 20_000;
+
+/** How long the key span is reused before it is read again. */
+const SPAN_TTL_MS = 30_000;
+
+interface RankPart {
+  hits: { pk: number; score: number }[];
+  match: string;
+  queryMode: "fts5" | "words";
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Runs search_transcripts, split in two when the store is large and the pool has two
+ * workers; otherwise as one call. Same answer either way.
+ *
+ * @example
+ * ```ts
+ * import { SplitSearch } from "./split_search.ts";
+ * import { ToolWorkerPool } from "./worker_pool.ts";
+ * const search = new SplitSearch(new ToolWorkerPool({ kind: "demo" }));
+ * const result = await search.run({ query: "pricing" }, new AbortController().signal);
+ * ```
+ */
+export class SplitSearch {
+  readonly #pool: ToolWorkerPool;
+  readonly #threshold: number;
+  readonly #timeoutMs: number;
+  #span: { maxPk: number; readAt: number } | undefined;
+
+  /** Splits searches over `pool`'s workers; `timeoutMs` bounds all parts of one call. */
+  constructor(
+    pool: ToolWorkerPool,
+    options: { threshold?: number; timeoutMs?: number | undefined } = {},
+  ) {
+    this.#pool = pool;
+    this.#threshold = options.threshold ?? SPLIT_THRESHOLD;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /** Runs one search call; resolves with its serialized result and never rejects. */
+  run(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
+    // Arguments the tool would refuse take the ordinary path, for the ordinary message.
+    if (this.#pool.size < 2 || !v.is(searchInputSchema, args)) {
+      return this.#pool.runSerialized("search_transcripts", args, signal);
+    }
+    const parts = new AbortController();
+    const stop = () => parts.abort();
+    signal.addEventListener("abort", stop, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<SerializedToolResult>((resolve) => {
+      timer = setTimeout(() => {
+        parts.abort();
+        resolve(serializeToolResult(toolErrorResult(
+          new ToolError(
+            "timeout",
+            `search_transcripts ran past its ${this.#timeoutMs} ms deadline and was stopped; ` +
+              "narrow the request or try again",
+          ),
+        )));
+      }, this.#timeoutMs);
+    });
+    return Promise.race([this.#split(args, parts.signal), late]).finally(() => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", stop);
+    });
+  }
+
+  async #split(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
+    const maxPk = await this.#maxPk(signal);
+    if (maxPk < this.#threshold || !Number.isSafeInteger(maxPk)) {
+      return this.#pool.runSerialized("search_transcripts", args, signal);
+    }
+    const middle = Math.floor(maxPk / 2);
+    // The last range is open-ended, so rows added since the span was read are ranked too.
+    const parts = await Promise.all([
+      this.#pool.runSerialized("search_transcripts.rank", {
+        search: args,
+        from: Number.MIN_SAFE_INTEGER,
+        to: middle,
+      }, signal),
+      this.#pool.runSerialized("search_transcripts.rank", {
+        search: args,
+        from: middle + 1,
+        to: Number.MAX_SAFE_INTEGER,
+      }, signal),
+    ]);
+    // Bad arguments, a timeout or a busy store: every part says the same; answer with it.
+    const failed = parts.find((part) => part.errorCode !== null);
+    if (failed !== undefined) return failed;
+    const ranked = parts.map((part) => (JSON.parse(part.json).structuredContent as RankPart));
+    const [first] = ranked as [RankPart, RankPart];
+    const hits = ranked.flatMap((part) => part.hits)
+      .sort((a, b) => a.score - b.score || a.pk - b.pk)
+      .slice(first.offset, first.offset + first.limit + 1);
+    const query = (args as { query: string }).query;
+    return this.#pool.runSerialized("search_transcripts.render", {
+      query,
+      hits,
+      match: first.match,
+      queryMode: first.queryMode,
+      limit: first.limit,
+      offset: first.offset,
+    }, signal);
+  }
+
+  async #maxPk(signal: AbortSignal): Promise<number> {
+    if (this.#span !== undefined && Date.now() - this.#span.readAt < SPAN_TTL_MS) {
+      return this.#span.maxPk;
+    }
+    const span = await this.#pool.runSerialized("search_transcripts.span", {}, signal);
+    if (span.errorCode !== null) return 0;
+    const maxPk = Number(JSON.parse(span.json).structuredContent.maxPk);
+    this.#span = { maxPk, readAt: Date.now() };
+    return maxPk;
+  }
+}
