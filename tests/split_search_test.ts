@@ -13,38 +13,40 @@ globalThis.addEventListener("unload", () => fixture.cleanup());
 // deno-lint-ignore no-explicit-any
 type Json = any;
 
-Deno.test("a split search answers exactly as one ranking does, page by page", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
-  // A threshold of 10 transcripts makes the small fixture split.
-  const split = new SplitSearch(pool, { threshold: 10 });
-  const signal = new AbortController().signal;
-  try {
-    const queries = [
-      "fixture",
-      "pricing",
-      '"sync conflict"',
-      "pric*",
-      "POL-358",
-      "what's the plan?",
-    ];
-    for (const query of queries) {
-      for (const limit of [7, 20]) {
-        let cursor: string | null = null;
-        let pages = 0;
-        do {
-          const args: Json = cursor === null ? { query, limit } : { query, limit, cursor };
-          const whole = (await pool.run("search_transcripts", args)).structuredContent as Json;
-          const parts = JSON.parse((await split.run(args, signal)).json).structuredContent;
-          assertEquals(parts, whole, `${query}, limit ${limit}, page ${pages}`);
-          cursor = whole.nextCursor;
-          pages++;
-        } while (cursor !== null);
+for (const size of [2, 3]) {
+  Deno.test(`a search split ${size} ways answers exactly as one ranking does, page by page`, async () => {
+    const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size });
+    // A threshold of 10 transcripts makes the small fixture split.
+    const split = new SplitSearch(pool, { threshold: 10 });
+    const signal = new AbortController().signal;
+    try {
+      const queries = [
+        "fixture",
+        "pricing",
+        '"sync conflict"',
+        "pric*",
+        "POL-358",
+        "what's the plan?",
+      ];
+      for (const query of queries) {
+        for (const limit of [7, 20]) {
+          let cursor: string | null = null;
+          let pages = 0;
+          do {
+            const args: Json = cursor === null ? { query, limit } : { query, limit, cursor };
+            const whole = (await pool.run("search_transcripts", args)).structuredContent as Json;
+            const parts = JSON.parse((await split.run(args, signal)).json).structuredContent;
+            assertEquals(parts, whole, `${query}, limit ${limit}, page ${pages}`);
+            cursor = whole.nextCursor;
+            pages++;
+          } while (cursor !== null);
+        }
       }
+    } finally {
+      pool.close();
     }
-  } finally {
-    pool.close();
-  }
-});
+  });
+}
 
 Deno.test("a split search refuses bad arguments with the ordinary message", async () => {
   const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
