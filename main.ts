@@ -79,7 +79,10 @@ async function run(command: Command): Promise<number> {
           return EXIT_USAGE;
         }
       }
-      const result = callTool(tool, openChosenStore(command.store), args);
+      const store = openChosenStore(command.store);
+      const deadline = Date.now() + command.timeoutMs;
+      store.setInterruptCheck(() => Date.now() > deadline ? "timeout" : null);
+      const result = callTool(tool, store, args);
       console.log(
         JSON.stringify(result.structuredContent ?? JSON.parse(result.content[0]!.text), null, 2),
       );

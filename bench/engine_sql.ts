@@ -71,7 +71,7 @@ const SEARCH_PROBE: CopiedSql = {
 
 const LIST_TASKS: CopiedSql = {
   source: LIST_TASKS_SOURCE,
-  text: `SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
+  text: `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
          FROM tasks \${where}
         ORDER BY created_at DESC, id DESC
         LIMIT ?`,

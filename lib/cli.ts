@@ -43,7 +43,7 @@ export type Command =
   | { kind: "version" }
   | { kind: "serve"; store: StoreChoice; timeoutMs: number }
   | { kind: "tools" }
-  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined }
+  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
   | { kind: "check"; store: StoreChoice }
   | { kind: "usage-error"; message: string };
 
@@ -54,7 +54,7 @@ export type Command =
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
  * parseCommandLine(["--db", "/data/store.db"]);
- * // { kind: "serve", store: { kind: "path", flag: "/data/store.db" } }
+ * // { kind: "serve", store: { kind: "path", flag: "/data/store.db" }, timeoutMs: 5000 }
  * ```
  */
 export function parseCommandLine(args: readonly string[]): Command {
@@ -106,7 +106,7 @@ export function parseCommandLine(args: readonly string[]): Command {
     case "call": {
       const [tool, json] = rest;
       if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
-      return extra(2) ?? { kind: "call", store, tool, args: json };
+      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs };
     }
     default:
       return { kind: "usage-error", message: `unknown command '${command}'` };

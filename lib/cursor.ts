@@ -95,3 +95,37 @@ export function decodeCursor(
   });
   return values as CursorValue[];
 }
+
+/**
+ * The longest text a cursor carries as a key. Keys longer than this (possible only in a
+ * store that breaks its contract) are left out and looked up again from the row's integer
+ * key, so a cursor, like every answer, stays small.
+ */
+export const MAX_CURSOR_KEY_TEXT = 200;
+
+/**
+ * A text key as a cursor carries it: itself, or "" when too long to carry.
+ *
+ * @example
+ * ```ts
+ * import { cursorKeyText } from "./cursor.ts";
+ * cursorKeyText("2026-11-02T09:30:00.000Z"); // "2026-11-02T09:30:00.000Z"
+ * ```
+ */
+export function cursorKeyText(value: string): string {
+  return value.length <= MAX_CURSOR_KEY_TEXT ? value : "";
+}
+
+/**
+ * An integer key read back from a cursor, checked: forged digits are refused.
+ *
+ * @example
+ * ```ts
+ * import { cursorInteger } from "./cursor.ts";
+ * cursorInteger("42"); // 42n
+ * ```
+ */
+export function cursorInteger(value: string): bigint {
+  if (!/^-?\d{1,20}$/.test(value)) throw new InvalidCursorError();
+  return BigInt(value);
+}

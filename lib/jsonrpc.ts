@@ -70,9 +70,12 @@ export function errorResponse(id: RpcId | null, code: number, message: string): 
   return { jsonrpc: "2.0", id, error: { code, message } };
 }
 
-/** Whether `value` is a valid MCP id: a string or an integer. */
+/**
+ * Whether `value` is a valid MCP id: a string or an integer. Integers past 2^53 are
+ * refused: JSON.parse has already rounded them, so an answer could not carry them back.
+ */
 export function isRpcId(value: unknown): value is RpcId {
-  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
 }
 
 /** Whether `value` is a plain JSON object (not null, not an array). */

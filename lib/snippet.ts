@@ -53,6 +53,12 @@ function foldSameLength(text: string): string {
   return out;
 }
 
+/** `index`, moved back by one when it falls inside a surrogate pair. */
+function onCodePoint(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -71,20 +77,39 @@ export function matchWindow(text: string, match: string): string {
   const prefixes = searchPrefixes(match);
   let at = 0;
   if (prefixes.length > 0) {
-    const pattern = new RegExp(
-      `(?<![\\p{L}\\p{M}\\p{N}])(?:${prefixes.map(escapeRegExp).join("|")})`,
-      "u",
-    );
-    // Lower-casing natively finds almost every match; folding diacritics one unit at a
-    // time is slower, so it is only the fallback.
-    const found = pattern.exec(text.toLowerCase()) ?? pattern.exec(foldSameLength(text));
+    const alternatives = prefixes.map(escapeRegExp).join("|");
+    // A word's start is best; scripts written without spaces have no word starts to find.
+    const patterns = [
+      new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives})`, "u"),
+      new RegExp(alternatives, "u"),
+    ];
+    // Native lower-casing is fast, but its offsets are only the text's while it keeps the
+    // length (it does not for a few letters, such as "İ"); folding one unit at a time is
+    // slower, so it is the fallback.
+    const lower = text.toLowerCase();
+    // Folding only finds more where the text has letters outside ASCII; made when needed.
+    const mayFold = /[\u0080-\uffff]/.test(text);
+    let folded: string | undefined;
+    let found: RegExpExecArray | null = null;
+    for (const pattern of patterns) {
+      if (lower.length === text.length) found = pattern.exec(lower);
+      if (found === null && mayFold) found = pattern.exec(folded ??= foldSameLength(text));
+      if (found !== null) break;
+    }
     at = found?.index ?? 0;
   }
   let start = Math.max(0, at - WINDOW_RADIUS);
   let end = Math.min(text.length, at + WINDOW_RADIUS);
-  // Start and end on whitespace, so no token (or surrogate pair) is cut in half.
-  if (start > 0) start = text.indexOf(" ", start) + 1 || start;
-  if (end < text.length) end = Math.max(text.lastIndexOf(" ", end), start);
+  // Start and end on whitespace within the window, so no token is cut in half; text with
+  // no spaces there (Chinese, Japanese) is cut where it is, but never inside a pair.
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    start = space !== -1 && space < at ? space + 1 : onCodePoint(text, start);
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    end = space > at ? space : onCodePoint(text, end);
+  }
   return `${start > 0 ? "… " : ""}${text.slice(start, end)}${end < text.length ? " …" : ""}`;
 }
 

@@ -25,8 +25,15 @@ import { searchInputSchema } from "./tools/search_transcripts.ts";
 import { ToolError } from "./tools/tool.ts";
 import { DEFAULT_TIMEOUT_MS, type ToolWorkerPool } from "./worker_pool.ts";
 
-/** Below this many transcripts one worker ranks faster than two plus a merge. */
+/**
+ * Below this largest key (about this many transcripts, on a store that does not reuse keys)
+ * one worker ranks faster than several plus a merge.
+ */
 export const SPLIT_THRESHOLD = 20_000;
+
+function cancelled(): SerializedToolResult {
+  return serializeToolResult(toolErrorResult(new ToolError("timeout", "The call was cancelled")));
+}
 
 /** How long the key span is reused before it is read again. */
 const SPAN_TTL_MS = 30_000;
@@ -40,8 +47,8 @@ interface RankPart {
 }
 
 /**
- * Runs search_transcripts, split in two when the store is large and the pool has two
- * workers; otherwise as one call. Same answer either way.
+ * Runs search_transcripts, split across the pool's workers when the store is large and
+ * the pool has two or more; otherwise as one call. Same answer either way.
  *
  * @example
  * ```ts
@@ -97,6 +104,7 @@ export class SplitSearch {
 
   async #split(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
     const maxPk = await this.#maxPk(signal);
+    if (signal.aborted) return cancelled();
     if (maxPk < this.#threshold || !Number.isSafeInteger(maxPk)) {
       return this.#pool.runSerialized("search_transcripts", args, signal);
     }
@@ -124,6 +132,7 @@ export class SplitSearch {
     // Bad arguments, a timeout or a busy store: every part says the same; answer with it.
     const failed = parts.find((part) => part.errorCode !== null);
     if (failed !== undefined) return failed;
+    if (signal.aborted) return cancelled();
     const ranked = parts.map((part) => (JSON.parse(part.json).structuredContent as RankPart));
     const first = ranked[0]!;
     const hits = ranked.flatMap((part) => part.hits)

@@ -91,6 +91,7 @@ export class StdioLineTransport implements Transport {
   /** Stops reading, waits for queued writes, and reports the close. */
   async close(): Promise<void> {
     await this.#reader?.cancel().catch(() => {});
+    await this.#writes;
     this.#finish();
   }
 

@@ -65,6 +65,9 @@ export const KEEP_GOING_SQL = "(rowid & 63 != 0 OR json(tmcp_keep_going()))";
 
 /** Why a store could not be opened; main.ts prints the message and exits with code 2. */
 export class StoreOpenError extends Error {
+  /** Whether the app's lock was the reason, so trying again later may work. */
+  readonly busy: boolean;
+
   /**
    * @example
    * ```ts
@@ -72,9 +75,10 @@ export class StoreOpenError extends Error {
    * throw new StoreOpenError("Cannot open store: file not found at /x/y.db");
    * ```
    */
-  constructor(message: string) {
+  constructor(message: string, busy = false) {
     super(message);
     this.name = "StoreOpenError";
+    this.busy = busy;
   }
 }
 
@@ -439,8 +443,8 @@ function connectChecked(path: string): Store {
 
 function asOpenError(error: unknown, path: string): StoreOpenError {
   if (error instanceof StoreOpenError) return error;
-  if (error instanceof StoreBusyError) {
-    return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`);
+  if (error instanceof StoreBusyError || isBusy(error)) {
+    return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`, true);
   }
   if (error instanceof StoreCorruptError || isCorrupt(error)) {
     return new StoreOpenError(

@@ -8,7 +8,7 @@
  */
 import { openDemoStore } from "./demo_store.ts";
 import { describeError } from "./log.ts";
-import { openStore, type Store } from "./store.ts";
+import { openStore, type Store, StoreOpenError } from "./store.ts";
 import { callTool, serializeToolResult, toolErrorResult } from "./tools/call_tool.ts";
 import { ToolError } from "./tools/tool.ts";
 import { findTool } from "./tools/registry.ts";
@@ -44,7 +44,11 @@ scope.onmessage = (event) => {
       });
       scope.postMessage({ type: "ready" });
     } catch (error) {
-      scope.postMessage({ type: "init-failed", message: describeError(error) });
+      scope.postMessage({
+        type: "init-failed",
+        message: describeError(error),
+        busy: error instanceof StoreOpenError && error.busy,
+      });
     }
     return;
   }

@@ -156,6 +156,10 @@ export class ToolWorkerPool {
         settled: false,
       };
       if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
+      // Cancelled before it was queued: never run it.
+      if (signal?.aborted) {
+        return this.#settle(job, errorResult("timeout", "The call was cancelled"));
+      }
       // The deadline counts from arrival: time spent queued is time the client waits.
       job.timer = setTimeout(() => this.#expire(job), this.#timeoutMs);
       signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
@@ -186,7 +190,8 @@ export class ToolWorkerPool {
 
   /** Calls running or queued. */
   get pending(): number {
-    return this.#queue.length + this.#slots.filter((slot) => slot.job !== undefined).length;
+    const waiting = this.#queue.filter((job) => !job.settled).length;
+    return waiting + this.#slots.filter((slot) => slot.job !== undefined).length;
   }
 
   /** Stops every worker. Queued calls are answered with an error. */
@@ -207,7 +212,8 @@ export class ToolWorkerPool {
       if (slot === undefined) {
         // Start a worker per waiting call, up to the cap; each takes work once ready.
         const starting = this.#slots.filter((s) => !s.ready).length;
-        if (this.#slots.length < this.#size && starting < this.#queue.length) this.#startWorker();
+        const waiting = this.#queue.filter((job) => !job.settled).length;
+        if (this.#slots.length < this.#size && starting < waiting) this.#startWorker();
         return;
       }
       const job = this.#queue.shift()!;
@@ -251,7 +257,11 @@ export class ToolWorkerPool {
         for (const resolve of this.#readyWaiters.splice(0)) resolve();
         break;
       case "init-failed":
-        this.#fail(slot, `the store could not be opened: ${message.message}`);
+        this.#fail(
+          slot,
+          `the store could not be opened: ${message.message}`,
+          message.busy ? "busy" : "internal",
+        );
         return;
       case "result": {
         const job = slot.job;
@@ -266,8 +276,12 @@ export class ToolWorkerPool {
     this.#dispatch();
   }
 
-  /** Takes a broken worker out of the pool and answers its call, or every queued call. */
-  #fail(slot: Slot, reason: string): void {
+  /**
+   * Takes a broken worker out of the pool and answers its call. A worker that could not
+   * open the store leaves the queue to the workers that could; only when none is ready are
+   * the waiting calls answered, with `busy` if the app held a lock, else `internal`.
+   */
+  #fail(slot: Slot, reason: string, code: ToolErrorCode = "internal"): void {
     logLine(reason);
     for (const resolve of this.#readyWaiters.splice(0)) resolve();
     this.#remove(slot);
@@ -276,14 +290,11 @@ export class ToolWorkerPool {
         slot.job,
         errorResult("internal", "The call failed inside the server; see its stderr log"),
       );
-    } else if (!slot.ready) {
-      // Nothing will start while the store cannot be opened: answer the waiting calls.
-      for (const job of this.#queue.splice(0)) {
-        this.#settle(
-          job,
-          errorResult("internal", "The store could not be opened; see the server's stderr log"),
-        );
-      }
+    } else if (!slot.ready && !this.#slots.some((other) => other.ready)) {
+      const message = code === "busy"
+        ? "The store is locked by its app; try again in a moment"
+        : "The store could not be opened; see the server's stderr log";
+      for (const job of this.#queue.splice(0)) this.#settle(job, errorResult(code, message));
     }
     this.#dispatch();
   }

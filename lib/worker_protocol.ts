@@ -17,7 +17,7 @@ export type ToWorker =
 /** What a worker sends to the pool. */
 export type FromWorker =
   | { type: "ready" }
-  | { type: "init-failed"; message: string }
+  | { type: "init-failed"; message: string; busy: boolean }
   | { type: "result"; callId: number; result: SerializedToolResult };
 
 /** Stop-flag slot holding the id of the call to stop. */

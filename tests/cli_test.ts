@@ -153,6 +153,7 @@ Deno.test("parseCommandLine reads every command", () => {
     store: { kind: "demo" },
     tool: "list_tasks",
     args: "{}",
+    timeoutMs: 5000,
   });
   assertEquals(parseCommandLine(["call"]).kind, "usage-error");
   assertEquals(parseCommandLine(["--db="]).kind, "usage-error");

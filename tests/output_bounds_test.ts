@@ -10,6 +10,7 @@ import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { segmentsText } from "../lib/demo_store.ts";
 import { capText, fitJsonText, utf8Length } from "../lib/tools/response_budget.ts";
+import { assertToolError } from "./helpers/tool_error.ts";
 
 const MIB = 1024 * 1024;
 // deno-lint-ignore no-explicit-any
@@ -145,4 +146,60 @@ Deno.test("fitJsonText counts JSON escapes and never splits a pair", () => {
   assertEquals(fitJsonText("😀😀", 0, 4, 5), 2);
   assertEquals(fitJsonText("\u0001x", 0, 2, 6), 1);
   assertEquals(fitJsonText("plain", 1, 5, 100), 5);
+});
+
+Deno.test("huge ids and timestamps are capped, and cursors past them stay small", () => {
+  const huge = (tag: string) => `${tag}-${"k".repeat(2 * MIB)}`;
+  const transcripts = fixtureTranscripts(30).map((t, n) =>
+    n % 10 === 3 ? { ...t, id: huge(`t${n}`), createdAt: `${t.createdAt}${"9".repeat(MIB)}` } : t
+  );
+  const tasks = hostileTasks(transcripts).slice(0, 30).map((task, n) =>
+    n % 10 === 3
+      ? { ...task, id: huge(`k${n}`), createdAt: `${task.createdAt}${"9".repeat(MIB)}` }
+      : task
+  );
+  const fixture = buildFixtureStore({ transcripts, tasks });
+  const store = openStore(fixture.path);
+  try {
+    for (
+      const [tool, key] of [["list_transcripts", "transcripts"], ["list_tasks", "tasks"]] as const
+    ) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Json = call(store, tool, cursor ? { limit: 3, cursor } : { limit: 3 });
+        seen.push(...page[key].map((item: Json) => item.id));
+        assert(cursor === null || cursor.length < 2_000, "cursors stay small");
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      assertEquals(seen.length, 30, tool);
+      assertEquals(new Set(seen).size, 30, tool);
+      assert(seen.every((id) => id.length <= 1_000));
+    }
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});
+
+Deno.test("a forged cursor is refused as invalid_arguments, not a server failure", () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
+  const store = openStore(fixture.path);
+  try {
+    const forge = (values: unknown[]) =>
+      btoa(JSON.stringify(values)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    for (
+      const [tool, values] of [
+        ["list_transcripts", ["list_transcripts", "2026-01-01", "abc"]],
+        ["list_transcripts", ["list_transcripts", "", "999999"]],
+        ["list_tasks", ["list_tasks", "", "", "1e5"]],
+      ] as const
+    ) {
+      const result = callTool(findTool(tool)!, store, { cursor: forge([...values]) });
+      assertToolError(result, "invalid_arguments", /^cursor: /);
+    }
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
 });

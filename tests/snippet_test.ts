@@ -41,3 +41,12 @@ Deno.test("a text where every word matches still gets a short snippet", () => {
   assertMatch(snippet!, /«la»/);
   assert(snippet!.length < 400);
 });
+
+Deno.test("a window in text without spaces is cut where it is, and still holds the match", () => {
+  const cjk = `${"字".repeat(2_000)}価格${"字".repeat(2_000)}`;
+  const window = matchWindow(cjk, "価格");
+  assert(window.includes("価格"), "the match is in the window");
+  assert(window.length < 2_000);
+  const dotted = `${"İ".repeat(900)} pricing ${"x ".repeat(900)}`;
+  assert(matchWindow(dotted, "pricing").includes("pricing"), "offsets survive lower-casing");
+});

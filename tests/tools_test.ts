@@ -407,3 +407,19 @@ Deno.test("list_tasks on a store without tasks returns an empty page", () => {
     fixture.cleanup();
   }
 });
+
+Deno.test(
+  "dates that do not exist are refused, not rolled over",
+  withStore((store) => {
+    for (
+      const since of ["2026-02-30", "2026-13-01", "2026-11-02T24:00:00Z", "2026-11-02T10:61:00Z"]
+    ) {
+      assertToolError(
+        callError(store, "list_transcripts", { since }),
+        "invalid_arguments",
+        /^since: /,
+      );
+    }
+    assertEquals(callError(store, "list_transcripts", { since: "2024-02-29" }).isError, undefined);
+  }),
+);

@@ -40,6 +40,28 @@ const RFC_3339 =
   /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/;
 
 /**
+ * Whether `value` is an RFC 3339 date or date-time that names a real moment: Date.parse
+ * alone accepts 2026-02-30 (and rolls it over to March).
+ *
+ * @example
+ * ```ts
+ * import { isRfc3339 } from "./arguments.ts";
+ * isRfc3339("2026-02-28T23:59:59Z"); // true
+ * isRfc3339("2026-02-30"); // false
+ * ```
+ */
+export function isRfc3339(value: string): boolean {
+  const match = RFC_3339.exec(value);
+  if (match === null || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  const time = /[Tt ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  return time === null ||
+    (Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60);
+}
+
+/**
  * An RFC 3339 date (`2026-11-02`, taken as UTC midnight) or date-time with a zone
  * (`2026-11-02T09:30:00Z`), normalised to the store's `YYYY-MM-DDTHH:MM:SS.sssZ` form.
  *
@@ -55,7 +77,7 @@ export function timestampArgument(description: string) {
     v.pipe(
       v.string(),
       v.check(
-        (value) => RFC_3339.test(value) && !Number.isNaN(Date.parse(value)),
+        isRfc3339,
         "expected an RFC 3339 date or date-time such as 2026-11-02 or 2026-11-02T09:30:00Z",
       ),
       v.transform((value) =>

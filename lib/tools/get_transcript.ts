@@ -83,10 +83,10 @@ export const getTranscript = defineTool({
     }
     const slice = sliceText(text, input.offset, clampLimit(input.maxChars, 1_000, 200_000));
     const result = {
-      id: String(row["id"]),
+      id: capText(String(row["id"]), FIELD_CAPS.id),
       title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
       text: "",
-      createdAt: String(row["created_at"]),
+      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
       source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
       duration: numberOrNull(row["duration"]),
       engine: capText(textOrNull(row["engine"]), FIELD_CAPS.label),

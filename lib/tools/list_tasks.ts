@@ -5,7 +5,13 @@
  */
 import * as v from "valibot";
 import type { SQLInputValue } from "node:sqlite";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
+import {
+  cursorInteger,
+  cursorKeyText,
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+} from "../cursor.ts";
 import { KEEP_GOING_SQL } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
@@ -57,9 +63,24 @@ export const listTasks = defineTool({
     const conditions: string[] = [KEEP_GOING_SQL];
     const params: SQLInputValue[] = [];
     if (input.cursor !== undefined) {
-      const [createdAt, id] = decodeCursor(NAME, input.cursor, ["string", "string"]);
+      const [createdAtText, idText, rowidText] = decodeCursor(NAME, input.cursor, [
+        "string",
+        "string",
+        "string",
+      ]);
+      let createdAt: string | null = createdAtText as string;
+      let id: string | null = idText as string;
+      if (createdAt === "" || id === "") {
+        const row = store.get(
+          "SELECT created_at, id FROM tasks WHERE rowid = ?",
+          cursorInteger(rowidText as string),
+        );
+        createdAt = textOrNull(row?.["created_at"]);
+        id = textOrNull(row?.["id"]);
+      }
+      if (createdAt === null || id === null) throw new InvalidCursorError();
       conditions.push("(created_at, id) < (?, ?)");
-      params.push(createdAt as string, id as string);
+      params.push(createdAt, id);
     }
     if (input.bucket !== undefined) {
       conditions.push("bucket = ?");
@@ -71,7 +92,7 @@ export const listTasks = defineTool({
     }
     const where = `WHERE ${conditions.join(" AND ")}`;
     const rows = store.all(
-      `SELECT id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
+      `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
          FROM tasks ${where}
         ORDER BY created_at DESC, id DESC
         LIMIT ?`,
@@ -79,14 +100,14 @@ export const listTasks = defineTool({
       limit + 1,
     );
     const tasks = rows.slice(0, limit).map((row) => ({
-      id: String(row["id"]),
+      id: capText(String(row["id"]), FIELD_CAPS.id),
       text: capText(textOrNull(row["text"]) ?? "", FIELD_CAPS.taskText),
       bucket: capText(String(row["bucket"]), FIELD_CAPS.label),
       done: flag(row["done"]),
-      doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.label),
-      createdAt: String(row["created_at"]),
-      parentTaskId: textOrNull(row["parent_task_id"]),
-      transcriptId: textOrNull(row["transcript_id"]),
+      doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.timestamp),
+      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
+      parentTaskId: capText(textOrNull(row["parent_task_id"]), FIELD_CAPS.id),
+      transcriptId: capText(textOrNull(row["transcript_id"]), FIELD_CAPS.id),
     }));
     const fitting = countFitting(tasks, 100);
     const last = rows[fitting - 1];
@@ -94,7 +115,11 @@ export const listTasks = defineTool({
     return {
       tasks: tasks.slice(0, fitting),
       nextCursor: more && last !== undefined
-        ? encodeCursor(NAME, [String(last["created_at"]), String(last["id"])])
+        ? encodeCursor(NAME, [
+          cursorKeyText(String(last["created_at"])),
+          cursorKeyText(String(last["id"])),
+          String(last["rowid"]),
+        ])
         : null,
     };
   },

@@ -4,7 +4,13 @@
  * @module
  */
 import * as v from "valibot";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
+import {
+  cursorInteger,
+  cursorKeyText,
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+} from "../cursor.ts";
 import { KEEP_GOING_SQL } from "../store.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
@@ -61,9 +67,16 @@ export const listTranscripts = defineTool({
     const conditions: string[] = [KEEP_GOING_SQL];
     const params: SQLInputValue[] = [];
     if (input.cursor !== undefined) {
-      const [createdAt, pk] = decodeCursor(NAME, input.cursor, ["string", "string"]);
+      const [createdAtText, pkText] = decodeCursor(NAME, input.cursor, ["string", "string"]);
+      const pk = cursorInteger(pkText as string);
+      const createdAt = createdAtText === ""
+        ? textOrNull(
+          store.get("SELECT created_at FROM transcripts WHERE pk = ?", pk)?.["created_at"],
+        )
+        : createdAtText as string;
+      if (createdAt === null) throw new InvalidCursorError();
       conditions.push("(created_at, pk) < (?, ?)");
-      params.push(createdAt as string, BigInt(pk as string));
+      params.push(createdAt, pk);
     }
     if (input.starred !== undefined) {
       conditions.push("starred = ?");
@@ -93,9 +106,9 @@ export const listTranscripts = defineTool({
       limit + 1,
     );
     const summaries = rows.slice(0, limit).map((row) => ({
-      id: String(row["id"]),
+      id: capText(String(row["id"]), FIELD_CAPS.id),
       title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-      createdAt: String(row["created_at"]),
+      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
       source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
       duration: numberOrNull(row["duration"]),
       starred: flag(row["starred"]),
@@ -108,7 +121,7 @@ export const listTranscripts = defineTool({
     return {
       transcripts: summaries.slice(0, fitting),
       nextCursor: more && last !== undefined
-        ? encodeCursor(NAME, [String(last["created_at"]), String(last["pk"])])
+        ? encodeCursor(NAME, [cursorKeyText(String(last["created_at"])), String(last["pk"])])
         : null,
     };
   },

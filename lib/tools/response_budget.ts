@@ -12,6 +12,8 @@ export const PAYLOAD_BUDGET_BYTES = 320 * 1024;
 
 /** Caps on single fields, in UTF-16 units, so one huge value cannot crowd out a page. */
 export const FIELD_CAPS = {
+  id: 1_000,
+  timestamp: 100,
   title: 1_000,
   label: 200,
   taskText: 4_000,

@@ -19,7 +19,7 @@ import {
 
 const hitSchema = v.object({ pk: v.pipe(v.number(), v.safeInteger()), score: v.number() });
 
-/** The largest transcript key, to split the key range in two. */
+/** The largest transcript key, to split the key range between the workers. */
 export const searchSpan = defineTool({
   name: "search_transcripts.span",
   title: "Key span of the transcripts",

@@ -172,9 +172,9 @@ export function renderSearchPage(
     match,
   );
   const results = page.map((row, i) => ({
-    id: String(row["id"]),
+    id: capText(String(row["id"]), FIELD_CAPS.id),
     title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-    createdAt: String(row["created_at"]),
+    createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
     source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
     preview: capText(makePreview(texts[i]!) ?? "", FIELD_CAPS.preview),
     snippet: capText(marked[i]!, FIELD_CAPS.snippet),

@@ -99,7 +99,7 @@ interface Line {
 }
 
 function isMcpId(value: unknown): value is string | number {
-  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
 }
 
 function depthOver(value: unknown, limit: number): boolean {
