@@ -39,8 +39,12 @@ export function createMcpServer(): Server {
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  const published = TOOLS.map(publishTool);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: published }));
+  // Made on the first tools/list, not at start: building the JSON Schemas takes time that
+  // would otherwise delay the answer to initialize.
+  let published: ReturnType<typeof publishTool>[] | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: published ??= TOOLS.map(publishTool),
+  }));
   return server;
 }
 
