@@ -4,10 +4,8 @@
  * range at once; the main thread merges their best hits by (score, key), exactly the order
  * of the single ranking, and one worker renders the page (rows, previews, snippets).
  *
- * Measured on a 2-vCPU VM at 100,000 transcripts, the common word's ranking takes 71 ms in
- * one worker and 51 ms in two (the two vCPUs give 1.4 times one, not 2), and the whole
- * search 68 → 61 ms; each part also pays for BM25's statistics over the whole index. With
- * more cores, as on most laptops, the pool has up to four workers and the gain is larger.
+ * Each part also pays for BM25's statistics over the whole index (a half costs about 60%
+ * of the whole), so the split needs cores that are really free: see MIN_SPLIT_WORKERS.
  *
  * BM25's statistics (document count, matches per term, average length) are always those
  * of the whole index, whichever rows a statement ranks, so scores from the two halves
@@ -35,6 +33,13 @@ function cancelled(): SerializedToolResult {
   return serializeToolResult(toolErrorResult(new ToolError("timeout", "The call was cancelled")));
 }
 
+/**
+ * The fewest workers worth splitting across. On a 2-vCPU VM two parts ran in 50–65 ms
+ * when the second vCPU was free and in 120–130 ms when it was not, against 64–70 ms for
+ * one ranking: a coin toss. From three workers (three or more cores) the split pays.
+ */
+export const MIN_SPLIT_WORKERS = 3;
+
 /** How long the key span is reused before it is read again. */
 const SPAN_TTL_MS = 30_000;
 
@@ -48,7 +53,7 @@ interface RankPart {
 
 /**
  * Runs search_transcripts, split across the pool's workers when the store is large and
- * the pool has two or more; otherwise as one call. Same answer either way.
+ * the pool has at least `minWorkers`; otherwise as one call. Same answer either way.
  *
  * @example
  * ```ts
@@ -61,23 +66,25 @@ interface RankPart {
 export class SplitSearch {
   readonly #pool: ToolWorkerPool;
   readonly #threshold: number;
+  readonly #minWorkers: number;
   readonly #timeoutMs: number;
   #span: { maxPk: number; readAt: number } | undefined;
 
   /** Splits searches over `pool`'s workers; `timeoutMs` bounds all parts of one call. */
   constructor(
     pool: ToolWorkerPool,
-    options: { threshold?: number; timeoutMs?: number | undefined } = {},
+    options: { threshold?: number; minWorkers?: number; timeoutMs?: number | undefined } = {},
   ) {
     this.#pool = pool;
     this.#threshold = options.threshold ?? SPLIT_THRESHOLD;
+    this.#minWorkers = options.minWorkers ?? MIN_SPLIT_WORKERS;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   /** Runs one search call; resolves with its serialized result and never rejects. */
   run(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
     // Arguments the tool would refuse take the ordinary path, for the ordinary message.
-    if (this.#pool.size < 2 || !v.is(searchInputSchema, args)) {
+    if (this.#pool.size < this.#minWorkers || !v.is(searchInputSchema, args)) {
       return this.#pool.runSerialized("search_transcripts", args, signal);
     }
     const parts = new AbortController();

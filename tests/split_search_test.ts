@@ -17,7 +17,7 @@ for (const size of [2, 3]) {
   Deno.test(`a search split ${size} ways answers exactly as one ranking does, page by page`, async () => {
     const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size });
     // A threshold of 10 transcripts makes the small fixture split.
-    const split = new SplitSearch(pool, { threshold: 10 });
+    const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
     const signal = new AbortController().signal;
     try {
       const queries = [
@@ -50,7 +50,7 @@ for (const size of [2, 3]) {
 
 Deno.test("a split search refuses bad arguments with the ordinary message", async () => {
   const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
-  const split = new SplitSearch(pool, { threshold: 10 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     const signal = new AbortController().signal;
     const blank = JSON.parse((await split.run({ query: " " }, signal)).json);
