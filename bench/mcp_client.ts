@@ -6,6 +6,7 @@
  * @module
  */
 
+import { concatBytes } from "../lib/stdio.ts";
 import { startPermissionFlags } from "../scripts/permission_flags.ts";
 
 /** A JSON-RPC message as read from the server. */
@@ -152,7 +153,7 @@ export class McpClient {
           }
           parts.push(chunk.subarray(start, newline));
           length += newline - start;
-          this.#answer(joinParts(parts, length), performance.now());
+          this.#answer(concatBytes(parts, length), performance.now());
           parts = [];
           length = 0;
           start = newline + 1;
@@ -175,17 +176,6 @@ export class McpClient {
     this.#pending.delete(id);
     pending.resolve({ message, bytes: line.length, elapsedMs: readAt - pending.sentAt });
   }
-}
-
-function joinParts(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }
 
 /**

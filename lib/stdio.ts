@@ -133,14 +133,14 @@ export class StdioLineTransport implements Transport {
           }
         }
         if (newline === -1) break;
-        if (!discarding) this.#handleLine(concat(parts, lineBytes));
+        if (!discarding) this.#handleLine(concatBytes(parts, lineBytes));
         parts = [];
         lineBytes = 0;
         discarding = false;
         start = newline + 1;
       }
     }
-    if (!discarding && lineBytes > 0) this.#handleLine(concat(parts, lineBytes));
+    if (!discarding && lineBytes > 0) this.#handleLine(concatBytes(parts, lineBytes));
   }
 
   #handleLine(bytes: Uint8Array): void {
@@ -186,7 +186,16 @@ export class StdioLineTransport implements Transport {
   }
 }
 
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+/**
+ * Joins byte chunks of total `length` into one array; a single chunk is returned as is.
+ *
+ * @example
+ * ```ts
+ * import { concatBytes } from "./stdio.ts";
+ * concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])], 3); // Uint8Array [1, 2, 3]
+ * ```
+ */
+export function concatBytes(parts: readonly Uint8Array[], length: number): Uint8Array {
   if (parts.length === 1 && parts[0] !== undefined) return parts[0];
   const line = new Uint8Array(length);
   let offset = 0;

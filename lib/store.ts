@@ -292,11 +292,6 @@ export class Store {
     this.#interruptCheck = check;
   }
 
-  /** Runs SQL that is not cached; for the write-refusal tests and one-off checks. */
-  execUncached(sql: string): void {
-    this.#db.exec(sql);
-  }
-
   /** Closes the connection. */
   close(): void {
     this.#statements.clear();

@@ -3,7 +3,7 @@
  */
 import { assertEquals, assertMatch } from "./helpers/assert.ts";
 import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
-import { startServer } from "./helpers/server_process.ts";
+import { runCli, startServer } from "./helpers/server_process.ts";
 
 const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(600), tasks: [] });
 globalThis.addEventListener("unload", () => slow.cleanup());
@@ -76,4 +76,18 @@ Deno.test("a cancelled slow search gets no answer and frees the server", async (
   } finally {
     await server.kill();
   }
+});
+
+Deno.test("the call command keeps the same deadline: --timeout-ms stops a slow search", async () => {
+  const { code, stdout } = await runCli([
+    "--db",
+    slow.path,
+    "--timeout-ms",
+    "300",
+    "call",
+    "search_transcripts",
+    JSON.stringify({ query: SLOW_PHRASE }),
+  ]);
+  assertEquals(code, 1);
+  assertEquals(JSON.parse(stdout).error.code, "timeout");
 });

@@ -129,62 +129,23 @@ Deno.test(
 Deno.test(
   "malformed arguments answer invalid_arguments naming the field",
   withStore((store) => {
-    assertToolError(
-      callError(store, "list_transcripts", { limit: "twenty" }),
-      "invalid_arguments",
-      /^limit: expected number/,
-    );
-    assertToolError(
-      callError(store, "list_transcripts", { limit: 2.5 }),
-      "invalid_arguments",
-      /^limit: expected an integer/,
-    );
-    assertToolError(
-      callError(store, "list_transcripts", { starred: "yes" }),
-      "invalid_arguments",
-      /^starred: expected boolean/,
-    );
-    assertToolError(
-      callError(store, "list_transcripts", { since: "yesterday" }),
-      "invalid_arguments",
-      /^since: expected an RFC 3339/,
-    );
-    assertToolError(
-      callError(store, "list_transcripts", { query: "x" }),
-      "invalid_arguments",
-      /^query: unknown argument/,
-    );
-    assertToolError(
-      callError(store, "list_transcripts", { cursor: "garbage" }),
-      "invalid_arguments",
-      /^cursor: /,
-    );
-    assertToolError(callError(store, "get_transcript", {}), "invalid_arguments", /^id: required/);
-    assertToolError(
-      callError(store, "list_tasks", { bucket: "tomorrow" }),
-      "invalid_arguments",
-      /^bucket: expected /,
-    );
-    assertToolError(
-      callError(store, "search_transcripts", { query: "   " }),
-      "invalid_arguments",
-      /^query: expected a non-empty query/,
-    );
-    assertToolError(
-      callError(store, "search_transcripts", { query: "" }),
-      "invalid_arguments",
-      /^query: /,
-    );
-    assertToolError(
-      callError(store, "search_transcripts", { query: "x".repeat(1001) }),
-      "invalid_arguments",
-      /^query: expected at most 1000/,
-    );
-    assertToolError(
-      callError(store, "search_transcripts", {}),
-      "invalid_arguments",
-      /^query: required/,
-    );
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ["list_transcripts", { limit: "twenty" }, /^limit: expected number/],
+      ["list_transcripts", { limit: 2.5 }, /^limit: expected an integer/],
+      ["list_transcripts", { starred: "yes" }, /^starred: expected boolean/],
+      ["list_transcripts", { since: "yesterday" }, /^since: expected an RFC 3339/],
+      ["list_transcripts", { query: "x" }, /^query: unknown argument/],
+      ["list_transcripts", { cursor: "garbage" }, /^cursor: /],
+      ["get_transcript", {}, /^id: required/],
+      ["list_tasks", { bucket: "tomorrow" }, /^bucket: expected /],
+      ["search_transcripts", { query: "   " }, /^query: expected a non-empty query/],
+      ["search_transcripts", { query: "" }, /^query: /],
+      ["search_transcripts", { query: "x".repeat(1001) }, /^query: expected at most 1000/],
+      ["search_transcripts", {}, /^query: required/],
+    ];
+    for (const [tool, args, pattern] of cases) {
+      assertToolError(callError(store, tool, args), "invalid_arguments", pattern);
+    }
   }),
 );
 

@@ -5,7 +5,7 @@
 import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
 import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
 import { assertToolError } from "./helpers/tool_error.ts";
-import { ToolWorkerPool } from "../lib/worker_pool.ts";
+import { DEFAULT_POOL_SIZE, MAX_POOL_SIZE, ToolWorkerPool } from "../lib/worker_pool.ts";
 
 const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
 globalThis.addEventListener("unload", () => slow.cleanup());
@@ -105,4 +105,10 @@ Deno.test("a store that cannot be opened answers waiting calls with an error", a
   } finally {
     pool.close();
   }
+});
+
+Deno.test("the default pool runs one call per core, at least two and at most four", () => {
+  const cores = navigator.hardwareConcurrency;
+  assertEquals(MAX_POOL_SIZE, 4);
+  assertEquals(DEFAULT_POOL_SIZE, Math.min(4, Math.max(2, cores)));
 });

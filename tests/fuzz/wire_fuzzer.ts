@@ -9,6 +9,8 @@
  * not from the server's own code.
  */
 import { startServer } from "../helpers/server_process.ts";
+import { isRpcId, MAX_NESTING, nestsDeeperThan } from "../../lib/jsonrpc.ts";
+import { concatBytes } from "../../lib/stdio.ts";
 
 /** A small, fast, seeded PRNG (xorshift32); the same seed gives the same session. */
 export function seededRandom(seed: number): () => number {
@@ -98,21 +100,6 @@ interface Line {
   answeredNull?: boolean;
 }
 
-function isMcpId(value: unknown): value is string | number {
-  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
-}
-
-function depthOver(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
 /** The wire rules as the README states them: which lines get which answer. */
 function model(bytes: Uint8Array): Omit<Line, "bytes"> {
   let text: string;
@@ -133,11 +120,11 @@ function model(bytes: Uint8Array): Omit<Line, "bytes"> {
   }
   const message = value as Record<string, unknown>;
   const hasId = "id" in message;
-  const id = hasId && isMcpId(message["id"]) ? JSON.stringify(message["id"]) : undefined;
+  const id = hasId && isRpcId(message["id"]) ? JSON.stringify(message["id"]) : undefined;
   const answer = id === undefined ? { answeredNull: true } : { answeredId: id };
   if (message["jsonrpc"] !== "2.0") return answer;
   if (hasId && id === undefined) return { answeredNull: true };
-  if (depthOver(message, 64)) return answer;
+  if (nestsDeeperThan(message, MAX_NESTING)) return answer;
   if ("method" in message) {
     const paramsOk = !("params" in message) ||
       (typeof message["params"] === "object" && message["params"] !== null &&
@@ -146,7 +133,7 @@ function model(bytes: Uint8Array): Omit<Line, "bytes"> {
     if (id !== undefined) return { answeredId: id };
     if (message["method"] === "notifications/cancelled") {
       const target = (message["params"] as Record<string, unknown> | undefined)?.["requestId"];
-      return isMcpId(target) ? { cancels: JSON.stringify(target) } : {};
+      return isRpcId(target) ? { cancels: JSON.stringify(target) } : {};
     }
     return {};
   }
@@ -331,12 +318,7 @@ export async function runFuzzSession(
     let buffer: Uint8Array[] = [];
     let buffered = 0;
     const flush = async () => {
-      const chunk = new Uint8Array(buffered);
-      let offset = 0;
-      for (const part of buffer) {
-        chunk.set(part, offset);
-        offset += part.length;
-      }
+      const chunk = concatBytes(buffer, buffered);
       // Random write sizes split messages across writes.
       for (let at = 0; at < chunk.length;) {
         const size = 1 + Math.floor(random() * 8192);
