@@ -7,7 +7,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { openDemoStore } from "./demo_store.ts";
+import { InlineCalls } from "./inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
+import { openStore } from "./store.ts";
 import { StdioLineTransport } from "./stdio.ts";
 import { publishTool } from "./tools/call_tool.ts";
 import { findTool, TOOLS } from "./tools/registry.ts";
@@ -26,7 +29,8 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
 
 /**
  * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
- * protocol gate from the worker pool (see protocol_gate.ts).
+ * protocol gate (see protocol_gate.ts): cheap calls on the main thread (inline_calls.ts),
+ * the rest in the worker pool.
  *
  * @example
  * ```ts
@@ -67,9 +71,15 @@ export async function serveStdio(
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(spec, options);
   const search = new SplitSearch(pool, { timeoutMs: options.timeoutMs });
+  const inline = new InlineCalls(() =>
+    spec.kind === "demo" ? openDemoStore() : openStore(spec.path, { busyTimeoutMs: 0 })
+  );
   const server = createMcpServer();
-  // The first call should not wait for a worker to start.
-  server.oninitialized = () => void pool.warm();
+  // The first call should not wait for a worker to start or a connection to open.
+  server.oninitialized = () => {
+    void pool.warm();
+    inline.open();
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -79,13 +89,17 @@ export async function serveStdio(
   await server.connect(
     new ProtocolGate(transport, {
       has: (name) => findTool(name) !== undefined,
-      run: (name, args, signal) =>
-        name === searchTranscripts.name
-          ? search.run(args, signal)
-          : pool.runSerialized(name, args, signal),
+      run: (name, args, signal) => {
+        if (name === searchTranscripts.name) return search.run(args, signal);
+        const outcome = inline.run(findTool(name)!, args);
+        return outcome.ran
+          ? Promise.resolve(outcome.result)
+          : pool.runSerialized(name, args, signal, outcome.spentMs);
+      },
     }),
   );
   await closed;
+  inline.close();
   pool.close();
   await transport.flushed();
 }

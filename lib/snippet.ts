@@ -14,24 +14,51 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 /** The tokenizer of the store's index (lib/schema.sql). */
 export const STORE_TOKENIZER = "porter unicode61 remove_diacritics 2";
 
-/** Characters kept on each side of the first match: far more than 24 tokens need. */
-const WINDOW_RADIUS = 800;
+/**
+ * Characters kept on each side of the first match: about three times what a 24-token
+ * snippet needs, so snippet() still has passages to choose from. Tokenizing the windows
+ * is most of a snippet's cost, so they are kept no wider.
+ */
+const WINDOW_RADIUS = 400;
 
 /** The longest query word prefix used to find the window. */
 const MAX_PREFIX = 8;
 
-/** The query's words, cut to a stem-like prefix, for finding a window. */
-function searchPrefixes(match: string): string[] {
-  const words = match.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
-  const prefixes = new Set<string>();
-  for (const word of words) {
-    if (/^(AND|OR|NOT|NEAR)$/.test(word)) continue;
-    const folded = foldSameLength(word);
-    // Porter strips suffixes, so "pricing" must find "price": search by the word's start.
-    const length = Math.min(MAX_PREFIX, Math.max(3, folded.length - 3));
-    prefixes.add(folded.slice(0, Math.min(folded.length, length)));
+/** The query's words, folded like the text they are looked for in; operators left out. */
+function queryWords(match: string): string[] {
+  const words = (match.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+    .filter((word) => !/^(AND|OR|NOT|NEAR)$/.test(word))
+    .map(foldSameLength);
+  return [...new Set(words)].filter((word) => word.length > 0);
+}
+
+/** A word cut to a stem-like prefix: Porter strips suffixes, so "pricing" finds "priced". */
+function stemPrefix(word: string): string {
+  return word.slice(0, Math.min(word.length, MAX_PREFIX, Math.max(3, word.length - 3)));
+}
+
+const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}]";
+const AT_WORD_START = `(?<!${WORD_CHAR})`;
+
+/**
+ * Where to look for a window, most telling first: the query's words in sequence (a
+ * phrase), a whole query word at a word's start, a stem-like prefix at a word's start,
+ * then a prefix anywhere (scripts written without spaces have no word starts to find).
+ */
+function windowPatterns(match: string): RegExp[] {
+  const folded = queryWords(match);
+  if (folded.length === 0) return [];
+  const words = folded.map(escapeRegExp);
+  const prefixes = [...new Set(folded.map(stemPrefix))].map(escapeRegExp).join("|");
+  const sources = [
+    `${AT_WORD_START}(?:${words.join("|")})`,
+    `${AT_WORD_START}(?:${prefixes})`,
+    prefixes,
+  ];
+  if (words.length > 1) {
+    sources.unshift(`${AT_WORD_START}${words.join(`${WORD_CHAR}*[^\\p{L}\\p{M}\\p{N}]+`)}`);
   }
-  return [...prefixes].filter((prefix) => prefix.length > 0);
+  return sources.map((source) => new RegExp(source, "u"));
 }
 
 /**
@@ -74,26 +101,23 @@ function escapeRegExp(text: string): string {
  */
 export function matchWindow(text: string, match: string): string {
   if (text.length <= WINDOW_RADIUS * 2) return text;
-  const prefixes = searchPrefixes(match);
+  const patterns = windowPatterns(match);
   let at = 0;
-  if (prefixes.length > 0) {
-    const alternatives = prefixes.map(escapeRegExp).join("|");
-    // A word's start is best; scripts written without spaces have no word starts to find.
-    const patterns = [
-      new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${alternatives})`, "u"),
-      new RegExp(alternatives, "u"),
-    ];
+  if (patterns.length > 0) {
     // Native lower-casing is fast, but its offsets are only the text's while it keeps the
     // length (it does not for a few letters, such as "İ"); folding one unit at a time is
     // slower, so it is the fallback.
     const lower = text.toLowerCase();
-    // Folding only finds more where the text has letters outside ASCII; made when needed.
-    const mayFold = /[\u0080-\uffff]/.test(text);
+    // Folding only finds more where the text has letters outside ASCII; both the check
+    // and the folding are made only when the lower-cased text had no match.
+    let mayFold: boolean | undefined;
     let folded: string | undefined;
     let found: RegExpExecArray | null = null;
     for (const pattern of patterns) {
       if (lower.length === text.length) found = pattern.exec(lower);
-      if (found === null && mayFold) found = pattern.exec(folded ??= foldSameLength(text));
+      if (found === null && (mayFold ??= /[\u0080-\uffff]/.test(text))) {
+        found = pattern.exec(folded ??= foldSameLength(text));
+      }
       if (found !== null) break;
     }
     at = found?.index ?? 0;
@@ -128,8 +152,8 @@ export function matchWindow(text: string, match: string): string {
 export class SnippetMaker {
   readonly #marks: readonly [string, string];
   #db: DatabaseSync | undefined;
-  #clear: StatementSync | undefined;
-  #insert: StatementSync | undefined;
+  #clear: StatementSync[] = [];
+  #insert: StatementSync[] = [];
   #snippet: StatementSync | undefined;
 
   /** Marks matched terms with `marks[0]` and `marks[1]`. */
@@ -148,8 +172,10 @@ export class SnippetMaker {
     const db = this.#db!;
     db.exec("BEGIN");
     try {
-      this.#clear!.run();
-      windows.forEach((window, i) => this.#insert!.run(i + 1, hits[i]!.title, window));
+      for (const clear of this.#clear) clear.run();
+      windows.forEach((window, i) => {
+        for (const insert of this.#insert) insert.run(i + 1, hits[i]!.title, window);
+      });
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");
@@ -170,12 +196,19 @@ export class SnippetMaker {
 
   #open(): void {
     if (this.#db !== undefined) return;
-    this.#db = new DatabaseSync(":memory:");
-    this.#db.exec(
-      `CREATE VIRTUAL TABLE scratch USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}')`,
+    const db = this.#db = new DatabaseSync(":memory:");
+    // External content: emptying the index is then one 'delete-all', where a DELETE on an
+    // index that holds its own content tokenizes every row again to remove it.
+    db.exec(`CREATE TABLE passages (rowid INTEGER PRIMARY KEY, title TEXT, text TEXT);
+      CREATE VIRTUAL TABLE scratch USING fts5 (title, text, content = 'passages',
+        tokenize = '${STORE_TOKENIZER}')`);
+    this.#clear = [
+      db.prepare("DELETE FROM passages"),
+      db.prepare("INSERT INTO scratch (scratch) VALUES ('delete-all')"),
+    ];
+    this.#insert = ["passages", "scratch"].map((table) =>
+      db.prepare(`INSERT INTO ${table} (rowid, title, text) VALUES (?, ?, ?)`)
     );
-    this.#clear = this.#db.prepare("DELETE FROM scratch");
-    this.#insert = this.#db.prepare("INSERT INTO scratch (rowid, title, text) VALUES (?, ?, ?)");
     const [open, close] = this.#marks;
     this.#snippet = this.#db.prepare(
       `SELECT rowid, snippet(scratch, -1, '${open}', '${close}', '…', 24) AS snippet

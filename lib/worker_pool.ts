@@ -74,6 +74,8 @@ interface Job {
   signal: AbortSignal | undefined;
   resolve: (result: SerializedToolResult) => void;
   settled: boolean;
+  /** When the call must be answered (Date.now() time). */
+  deadline: number;
   slot?: Slot;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -144,8 +146,16 @@ export class ToolWorkerPool {
     return JSON.parse((await this.runSerialized(tool, args, signal)).json);
   }
 
-  /** {@link run}, with the result as the JSON text of a response's `result` member. */
-  runSerialized(tool: string, args: unknown, signal?: AbortSignal): Promise<SerializedToolResult> {
+  /**
+   * {@link run}, with the result as the JSON text of a response's `result` member.
+   * `spentMs` is time the call already spent elsewhere; it counts against the deadline.
+   */
+  runSerialized(
+    tool: string,
+    args: unknown,
+    signal?: AbortSignal,
+    spentMs = 0,
+  ): Promise<SerializedToolResult> {
     return new Promise((resolve) => {
       const job: Job = {
         callId: this.#nextCallId++,
@@ -154,6 +164,7 @@ export class ToolWorkerPool {
         signal,
         resolve,
         settled: false,
+        deadline: Date.now() + this.#timeoutMs - spentMs,
       };
       if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
       // Cancelled before it was queued: never run it.
@@ -161,7 +172,7 @@ export class ToolWorkerPool {
         return this.#settle(job, errorResult("timeout", "The call was cancelled"));
       }
       // The deadline counts from arrival: time spent queued is time the client waits.
-      job.timer = setTimeout(() => this.#expire(job), this.#timeoutMs);
+      job.timer = setTimeout(() => this.#expire(job), job.deadline - Date.now());
       signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
       this.#queue.push(job);
       this.#dispatch();
@@ -229,7 +240,7 @@ export class ToolWorkerPool {
         args: job.args,
         // The pool answers at the deadline and sets the stop flag; the worker's own clock
         // is only a backstop, a little later, so the pool's answer always comes first.
-        deadline: Date.now() + this.#timeoutMs + GRACE_MS / 2,
+        deadline: job.deadline + GRACE_MS / 2,
       };
       slot.worker.postMessage(message);
     }

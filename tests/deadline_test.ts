@@ -32,7 +32,9 @@ Deno.test("ping and other calls are answered while a slow search runs", async ()
       (await server.next())["id"],
       (await server.next())["id"],
     ];
-    assertEquals(order, ["ping", "fast", "slow"]);
+    // Both are answered while the search runs; which of the two goes first is not fixed.
+    assertEquals([...order.slice(0, 2)].sort(), ["fast", "ping"]);
+    assertEquals(order[2], "slow");
     assertEquals((await server.finish()).code, 0);
   } finally {
     await server.kill();

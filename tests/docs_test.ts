@@ -9,6 +9,9 @@ import { openDemoStore, SCHEMA_SQL } from "../lib/demo_store.ts";
 import { ENV_VARS_READ } from "../lib/db_path.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../lib/tools/registry.ts";
+import { INLINE_BUDGET_MS } from "../lib/inline_calls.ts";
+import { BUSY_TIMEOUT_MS } from "../lib/store.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../lib/worker_pool.ts";
 
 const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
 const storeDoc = Deno.readTextFileSync(new URL("../docs/store.md", import.meta.url));
@@ -79,4 +82,21 @@ Deno.test("the README names the two set-up commands and the pinned Deno", () => 
   assert(readme.includes("npx -y deno@2.9.6 task demo"));
   assert(readme.includes("npx -y deno@2.9.6 task test"));
   for (const task of ["demo", "test", "ok", "start", "compile"]) assert(denoJson.tasks[task], task);
+});
+
+Deno.test("the README states the limits the code enforces", () => {
+  const normalized = readme.replace(/\s+/g, " ");
+  const stated = [
+    `deadline (${DEFAULT_TIMEOUT_MS / 1000} s, \`--timeout-ms\`)`,
+    `past the ${BUSY_TIMEOUT_MS / 1000} s busy timeout`,
+    `At most ${["", "", "two", "three", "four"][MAX_POOL_SIZE]} calls run at once`,
+    `runs past ${INLINE_BUDGET_MS} ms`,
+    `a ${INLINE_BUDGET_MS} ms budget`,
+  ];
+  for (const text of stated) assert(normalized.includes(text), `README states: ${text}`);
+  const inline = TOOLS.filter((tool) => tool.cheap === true).map((tool) => `\`${tool.name}\``);
+  assert(
+    normalized.includes(`The cheap calls (${inline.slice(0, -1).join(", ")} and ${inline.at(-1)},`),
+    `README names the cheap tools: ${inline.join(", ")}`,
+  );
 });

@@ -50,3 +50,12 @@ Deno.test("a window in text without spaces is cut where it is, and still holds t
   const dotted = `${"İ".repeat(900)} pricing ${"x ".repeat(900)}`;
   assert(matchWindow(dotted, "pricing").includes("pricing"), "offsets survive lower-casing");
 });
+
+Deno.test("matchWindow prefers a phrase's words in sequence, then whole words, to prefixes", () => {
+  const filler = "filler ".repeat(400);
+  const phrase = `${filler}a risky churning${filler}the churn risk is real${filler}`;
+  assert(matchWindow(phrase, '"churn risk"').includes("churn risk is real"));
+  const word = `${filler}the churchyard${filler}we saw churn${filler}`;
+  assert(matchWindow(word, "churn").includes("we saw churn"));
+  assert(!matchWindow(word, "churn").includes("churchyard"), "the earlier prefix is passed over");
+});

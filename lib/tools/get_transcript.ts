@@ -66,6 +66,7 @@ export const getTranscript = defineTool({
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
+  cheap: true,
   handler(store, input) {
     const row = store.get(
       `SELECT id, title, text, created_at, source, duration, engine, model_id, language,

@@ -58,6 +58,7 @@ export const listTasks = defineTool({
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
+  cheap: true,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 1000);
     const conditions: string[] = [KEEP_GOING_SQL];

@@ -62,6 +62,7 @@ export const listTranscripts = defineTool({
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
+  cheap: true,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 200);
     const conditions: string[] = [KEEP_GOING_SQL];

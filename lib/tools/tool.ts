@@ -61,6 +61,11 @@ export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
   inputSchema: TInput;
   outputSchema: TOutput;
   annotations: ToolAnnotations;
+  /**
+   * True when a call normally reads about one page through an index (a lookup by key, or a
+   * short walk in index order), so it is tried on the main thread first (inline_calls.ts).
+   */
+  cheap?: boolean;
   handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
 }
 

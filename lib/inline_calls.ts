@@ -1,0 +1,100 @@
+/**
+ * Cheap tool calls on the main thread. A call to a tool marked `cheap` (a lookup by key,
+ * or one page of an index walk) costs less in SQLite than its hand-off to a worker thread
+ * does, so it runs at once on the main thread's own read-only connection, within a short
+ * budget. Two kinds of call leave for the worker pool instead, where the full deadline,
+ * the busy timeout and cancellation apply:
+ *
+ * - one that runs past the budget, such as a filter that matches few rows of a large
+ *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over;
+ * - one that meets the app's write lock: this connection does not wait for locks, since
+ *   waiting here would stall every other message.
+ *
+ * The budget bounds how long the protocol can stall on one call.
+ *
+ * @module
+ */
+import { describeError, logLine } from "./log.ts";
+import type { Store } from "./store.ts";
+import { callTool, type SerializedToolResult, serializeToolResult } from "./tools/call_tool.ts";
+import type { AnyTool } from "./tools/tool.ts";
+
+/** How long a call may hold the main thread before it is handed to a worker, in ms. */
+export const INLINE_BUDGET_MS = 20;
+
+/** A call run here, or why it must go to a worker. */
+export type InlineOutcome =
+  | { ran: true; result: SerializedToolResult }
+  | { ran: false; spentMs: number };
+
+/**
+ * Runs cheap tool calls on the main thread's connection, opened on first use.
+ *
+ * @example
+ * ```ts
+ * import { InlineCalls } from "./inline_calls.ts";
+ * import { openDemoStore } from "./demo_store.ts";
+ * import { findTool } from "./tools/registry.ts";
+ * const inline = new InlineCalls(() => openDemoStore());
+ * const outcome = inline.run(findTool("list_tasks")!, { limit: 5 });
+ * if (outcome.ran) console.log(outcome.result.json);
+ * ```
+ */
+export class InlineCalls {
+  readonly #connect: () => Store;
+  readonly #budgetMs: number;
+  #store: Store | undefined;
+  #budgetEnd = 0;
+  #loggedOpenFailure = false;
+
+  /**
+   * `connect` opens the connection: read-only, and failing at once on a lock rather than
+   * waiting. A failed open is retried on the next call; until then calls go to workers.
+   */
+  constructor(connect: () => Store, budgetMs = INLINE_BUDGET_MS) {
+    if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
+    this.#connect = connect;
+    this.#budgetMs = budgetMs;
+  }
+
+  /** Opens the connection ahead of the first call; false if it could not be opened. */
+  open(): boolean {
+    if (this.#store !== undefined) return true;
+    try {
+      const store = this.#connect();
+      store.setInterruptCheck(() => performance.now() > this.#budgetEnd ? "timeout" : null);
+      this.#store = store;
+      return true;
+    } catch (error) {
+      if (!this.#loggedOpenFailure) {
+        this.#loggedOpenFailure = true;
+        logLine(
+          `the main thread's connection did not open; calls go to workers: ${describeError(error)}`,
+        );
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Runs `tool` here when it is cheap and finishes within the budget; otherwise reports
+   * that the call must go to a worker, with the time already spent on it.
+   */
+  run(tool: AnyTool, args: unknown): InlineOutcome {
+    const started = performance.now();
+    if (tool.cheap !== true || !this.open()) return { ran: false, spentMs: 0 };
+    this.#budgetEnd = started + this.#budgetMs;
+    const result = serializeToolResult(callTool(tool, this.#store!, args));
+    // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
+    if (result.errorCode === "timeout" || result.errorCode === "busy") {
+      return { ran: false, spentMs: performance.now() - started };
+    }
+    return { ran: true, result };
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.#store?.close();
+    this.#store = undefined;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Cheap calls on the main thread: the same answers as a worker gives, and a hand-over to
+ * the pool when a call runs past its budget, meets the app's lock, or has no connection.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { assert, assertEquals } from "./helpers/assert.ts";
+import { buildFixtureStore, fixtureTranscripts } from "./helpers/fixture_store.ts";
+import { InlineCalls } from "../lib/inline_calls.ts";
+import { BUSY_TIMEOUT_MS, openStore } from "../lib/store.ts";
+import { callTool, serializeToolResult } from "../lib/tools/call_tool.ts";
+import { findTool, TOOLS } from "../lib/tools/registry.ts";
+
+const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(300) });
+globalThis.addEventListener("unload", () => fixture.cleanup());
+const connect = () => openStore(fixture.path, { busyTimeoutMs: 0 });
+const tool = (name: string) => findTool(name)!;
+
+Deno.test("cheap calls run inline and answer exactly what callTool answers", () => {
+  const inline = new InlineCalls(connect);
+  const reference = openStore(fixture.path);
+  try {
+    const id = fixture.transcripts[7]!.id;
+    const calls: [string, Record<string, unknown>][] = [
+      ["list_transcripts", { limit: 5, starred: true }],
+      ["get_transcript", { id, maxChars: 500 }],
+      ["get_transcript", { id: "no-such-id" }],
+      ["list_tasks", { limit: 3 }],
+      ["list_transcripts", { limit: 0 }],
+    ];
+    for (const [name, args] of calls) {
+      const outcome = inline.run(tool(name), args);
+      assert(outcome.ran, `${name} ran inline`);
+      assertEquals(outcome.result, serializeToolResult(callTool(tool(name), reference, args)));
+    }
+  } finally {
+    inline.close();
+    reference.close();
+  }
+});
+
+Deno.test("only tools marked cheap run inline; search goes to a worker at no cost", () => {
+  assertEquals(
+    TOOLS.filter((t) => t.cheap === true).map((t) => t.name).sort(),
+    ["get_transcript", "list_tasks", "list_transcripts"],
+  );
+  const inline = new InlineCalls(connect);
+  try {
+    assertEquals(inline.run(tool("search_transcripts"), { query: "pricing" }), {
+      ran: false,
+      spentMs: 0,
+    });
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("a call past the budget is stopped inside SQLite and handed over; the next one runs", () => {
+  // A budget so small that the first check, 64 rows into a scan, finds it spent.
+  const inline = new InlineCalls(connect, 1e-6);
+  try {
+    const scan = inline.run(tool("list_transcripts"), { source: "no-such-source" });
+    assert(!scan.ran, "the scan is handed over");
+    assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
+    // A one-page read never reaches the check, so it still runs here.
+    const page = inline.run(tool("list_transcripts"), { limit: 2 });
+    assert(page.ran);
+    assertEquals(JSON.parse(page.result.json).structuredContent.transcripts.length, 2);
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("a call that meets the app's lock is handed over at once, not after the busy timeout", () => {
+  const inline = new InlineCalls(connect);
+  const app = new DatabaseSync(fixture.path);
+  try {
+    assert(inline.open());
+    app.exec("BEGIN EXCLUSIVE");
+    app.exec("UPDATE transcripts SET title = title WHERE pk = 1");
+    const locked = inline.run(tool("list_transcripts"), { limit: 2 });
+    assert(!locked.ran, "handed over to a worker, which waits for the lock");
+    assert(locked.spentMs < BUSY_TIMEOUT_MS / 2, `did not wait: ${locked.spentMs} ms`);
+    app.exec("ROLLBACK");
+    assert(inline.run(tool("list_transcripts"), { limit: 2 }).ran, "runs once the lock is gone");
+  } finally {
+    if (app.isOpen) app.close();
+    inline.close();
+  }
+});
+
+Deno.test("without a connection calls go to workers, and the open is tried again", () => {
+  let attempts = 0;
+  const inline = new InlineCalls(() => {
+    attempts++;
+    if (attempts === 1) throw new Error("the store is locked by its app");
+    return connect();
+  });
+  try {
+    assert(!inline.run(tool("list_tasks"), {}).ran, "no connection: handed over");
+    assert(inline.run(tool("list_tasks"), {}).ran, "the second call opens and runs");
+    assertEquals(attempts, 2);
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("a budget must be positive", () => {
+  for (const budget of [0, -1, Number.NaN]) {
+    let thrown: unknown;
+    try {
+      new InlineCalls(connect, budget);
+    } catch (error) {
+      thrown = error;
+    }
+    assert(thrown instanceof RangeError, `budget ${budget} is refused`);
+  }
+});

@@ -1,0 +1,39 @@
+/**
+ * The payload budget: how many items of a page fit, at and around the boundary.
+ */
+import { assertEquals } from "./helpers/assert.ts";
+import { countFitting, PAYLOAD_BUDGET_BYTES } from "../lib/tools/response_budget.ts";
+
+const encoder = new TextEncoder();
+
+/** The rule, item by item: stop before the first item that would pass the budget. */
+function fittingByItem(items: readonly unknown[], overheadBytes: number): number {
+  let used = overheadBytes;
+  for (let i = 0; i < items.length; i++) {
+    used += encoder.encode(JSON.stringify(items[i])).length + 1;
+    if (used > PAYLOAD_BUDGET_BYTES) return Math.max(1, i);
+  }
+  return items.length;
+}
+
+Deno.test("countFitting keeps every item up to the budget's last byte, and not one byte past", () => {
+  // Ten items of 1,000 JSON bytes each ("x" * 998 in quotes), in ASCII and in 3-byte text.
+  for (const unit of ["x", "€"]) {
+    const item = unit.repeat(Math.floor(998 / encoder.encode(unit).length));
+    const itemBytes = encoder.encode(JSON.stringify(item)).length;
+    const items = Array.from({ length: 10 }, () => item);
+    const allBytes = items.length * (itemBytes + 1);
+    for (const slack of [-2, -1, 0, 1, 2, itemBytes, itemBytes + 1, itemBytes + 2]) {
+      const overhead = PAYLOAD_BUDGET_BYTES - allBytes + slack;
+      const expected = fittingByItem(items, overhead);
+      assertEquals(countFitting(items, overhead), expected, `${unit}, slack ${slack}`);
+      assertEquals(expected === items.length, slack <= 0, `${unit}, slack ${slack}`);
+    }
+  }
+});
+
+Deno.test("countFitting always keeps the first item, however large", () => {
+  const huge = "y".repeat(PAYLOAD_BUDGET_BYTES * 2);
+  assertEquals(countFitting([huge, "a", "b"], 100), 1);
+  assertEquals(countFitting([], 100), 0);
+});
