@@ -20,6 +20,7 @@ import { KEEP_GOING_SQL, Store } from "../lib/store.ts";
 import { previewSourceSql } from "../lib/tools/transcript_preview.ts";
 
 export { SEARCH_SQL } from "../lib/tools/search_transcripts.ts";
+export { FULL_TEXT_SQL } from "../lib/tools/transcript_preview.ts";
 
 /** A piece of SQL copied from a tool's source because the tool does not export it. */
 export interface CopiedSql {

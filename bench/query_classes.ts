@@ -6,8 +6,11 @@
  */
 import { decodeCursor } from "../lib/cursor.ts";
 import { plainWordsQueries } from "../lib/fts_query.ts";
-import type { Store } from "../lib/store.ts";
+import type { Store, StoreRow } from "../lib/store.ts";
+import { matchWindow } from "../lib/snippet.ts";
+import { SNIPPET_SOURCE_CHARS } from "../lib/tools/search_transcripts.ts";
 import {
+  FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
   LIST_TASKS_SQL,
   LIST_TRANSCRIPTS_AFTER_SQL,
@@ -60,9 +63,30 @@ const LIST_LIMIT = 20;
 const SEARCH_LIMIT = 20;
 const TASKS_LIMIT = 200;
 
-/** The ranked page; the tool makes its snippets in JavaScript, so they are not SQL. */
+/**
+ * The hits whose snippet window the tool cannot cut from the head of the text it read,
+ * so it reads their whole text: decided once, outside the timed engine runs, with the
+ * tool's own rule (search_transcripts.ts, hitWindow).
+ */
+function wholeTextReads(rows: readonly StoreRow[], match: string): bigint[] {
+  return rows.slice(0, SEARCH_LIMIT).filter((row) => {
+    const head = String(row["head"] ?? "");
+    return matchWindow(head, match, head.length > SNIPPET_SOURCE_CHARS) === undefined;
+  }).map((row) => row["pk"] as bigint);
+}
+
+const wholeTextReadsByMatch = new Map<string, bigint[]>();
+
+/**
+ * The ranked page and the whole-text reads the tool makes for its snippets; the snippets
+ * themselves are made in JavaScript, so they are not SQL.
+ */
 function searchOnEngine(engine: Store, match: string): number {
-  return engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0).length;
+  const rows = engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0);
+  let reads = wholeTextReadsByMatch.get(match);
+  if (reads === undefined) wholeTextReadsByMatch.set(match, reads = wholeTextReads(rows, match));
+  for (const pk of reads) engine.get(FULL_TEXT_SQL, pk);
+  return rows.length;
 }
 
 function fallbackOnEngine(engine: Store, query: string): number {
@@ -96,7 +120,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     label,
     tool: "search_transcripts",
     args: { query },
-    sql: [SEARCH_SQL],
+    sql: [SEARCH_SQL, FULL_TEXT_SQL],
     onEngine: (engine) => searchOnEngine(engine, query),
   });
   const classes: QueryClass[] = [
@@ -143,7 +167,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "search plain-words fallback",
       tool: "search_transcripts",
       args: { query: FALLBACK_QUERY },
-      sql: [SEARCH_SQL, SEARCH_PROBE_SQL],
+      sql: [SEARCH_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
       onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
     },
     {

@@ -93,16 +93,24 @@ function escapeRegExp(text: string): string {
 /**
  * The part of `text` around the first place a word of `match` starts, cut at whitespace.
  *
+ * With `isPrefix`, `text` is only the start of a longer text, and the answer is undefined
+ * unless the start alone decides it: the query's most telling pattern (the first that
+ * windowPatterns lists) occurs there, with a window's width of text after it. Otherwise
+ * the whole text must be searched.
+ *
  * @example
  * ```ts
  * import { matchWindow } from "./snippet.ts";
  * matchWindow("a ".repeat(2000) + "pricing talk", "pricing").includes("pricing"); // true
  * ```
  */
-export function matchWindow(text: string, match: string): string {
-  if (text.length <= WINDOW_RADIUS * 2) return text;
+export function matchWindow(text: string, match: string): string;
+export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
+export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
+  if (text.length <= WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
   const patterns = windowPatterns(match);
   let at = 0;
+  let tier = -1;
   if (patterns.length > 0) {
     // Native lower-casing is fast, but its offsets are only the text's while it keeps the
     // length (it does not for a few letters, such as "İ"); folding one unit at a time is
@@ -113,15 +121,19 @@ export function matchWindow(text: string, match: string): string {
     let mayFold: boolean | undefined;
     let folded: string | undefined;
     let found: RegExpExecArray | null = null;
-    for (const pattern of patterns) {
+    for (tier = 0; tier < patterns.length; tier++) {
+      const pattern = patterns[tier]!;
       if (lower.length === text.length) found = pattern.exec(lower);
       if (found === null && (mayFold ??= /[\u0080-\uffff]/.test(text))) {
         found = pattern.exec(folded ??= foldSameLength(text));
       }
       if (found !== null) break;
+      // A text's start without the best pattern says nothing about the rest of the text.
+      if (isPrefix) return undefined;
     }
     at = found?.index ?? 0;
   }
+  if (isPrefix && (tier !== 0 || at + WINDOW_RADIUS >= text.length)) return undefined;
   let start = Math.max(0, at - WINDOW_RADIUS);
   let end = Math.min(text.length, at + WINDOW_RADIUS);
   // Start and end on whitespace within the window, so no token is cut in half; text with
@@ -163,11 +175,21 @@ export class SnippetMaker {
 
   /**
    * The best passage of each hit's title or text for the FTS5 query `match`, matched
-   * terms marked; a window's start when the query matches only outside it. All windows go
-   * into the scratch index in one transaction and come back from one query.
+   * terms marked; a window's start when the query matches only outside it.
    */
   makeAll(hits: readonly { title: string; text: string }[], match: string): string[] {
-    const windows = hits.map((hit) => matchWindow(hit.text, match));
+    return this.markWindows(
+      hits.map((hit) => ({ title: hit.title, window: matchWindow(hit.text, match) })),
+      match,
+    );
+  }
+
+  /**
+   * {@link makeAll} for hits whose windows (from {@link matchWindow}) are already cut.
+   * All windows go into the scratch index in one transaction and come back from one query.
+   */
+  markWindows(hits: readonly { title: string; window: string }[], match: string): string[] {
+    const windows = hits.map((hit) => hit.window);
     this.#open();
     const db = this.#db!;
     db.exec("BEGIN");

@@ -7,6 +7,7 @@
  * @module
  */
 import { openDemoStore } from "./demo_store.ts";
+import { collectGarbageIfLarge } from "./garbage.ts";
 import { describeError } from "./log.ts";
 import { openStore, type Store, StoreOpenError } from "./store.ts";
 import { callTool, serializeToolResult, toolErrorResult } from "./tools/call_tool.ts";
@@ -63,4 +64,6 @@ scope.onmessage = (event) => {
     callId: message.callId,
     result: serializeToolResult(result),
   });
+  // After the answer is on its way, so the collection delays no one who is waiting.
+  collectGarbageIfLarge();
 };

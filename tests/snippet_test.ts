@@ -59,3 +59,19 @@ Deno.test("matchWindow prefers a phrase's words in sequence, then whole words, t
   assert(matchWindow(word, "churn").includes("we saw churn"));
   assert(!matchWindow(word, "churn").includes("churchyard"), "the earlier prefix is passed over");
 });
+
+Deno.test("matchWindow on a text's start decides only when the best pattern occurs there", () => {
+  const filler = "filler ".repeat(1_000);
+  const full = `${filler}the churn risk is real${filler}a churn${filler}`;
+  const head = full.slice(0, 7_500);
+  // The phrase is in the start, with room for a window: the same window as the whole text.
+  assertEquals(matchWindow(head, '"churn risk"', true), matchWindow(full, '"churn risk"'));
+  // Only a lesser pattern (one word) in the start: the phrase may come later.
+  const wordsOnly = `${filler}a churn and a risk${filler}`;
+  assertEquals(matchWindow(wordsOnly.slice(0, 8_000), '"churn risk"', true), undefined);
+  // No match in the start at all, or one too near its end to hold a window.
+  assertEquals(matchWindow(filler, "churn", true), undefined);
+  assertEquals(matchWindow(`${filler}churn`, "churn", true), undefined);
+  // A start too short for a window says nothing either.
+  assertEquals(matchWindow("churn", "churn", true), undefined);
+});

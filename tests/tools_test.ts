@@ -10,6 +10,7 @@ import { openStore, type Store } from "../lib/store.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { segmentsText } from "../lib/demo_store.ts";
+import { SNIPPET_SOURCE_CHARS } from "../lib/tools/search_transcripts.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -384,3 +385,29 @@ Deno.test(
     assertEquals(callError(store, "list_transcripts", { since: "2024-02-29" }).isError, undefined);
   }),
 );
+
+Deno.test("search snippets come from the whole text when the match lies past the head read first", () => {
+  const base = fixtureTranscripts(3);
+  const late = {
+    ...base[0]!,
+    id: "c0000000-0000-4000-8000-00000000late",
+    title: "Quarterly review",
+    segments: [
+      { speaker: "Ana", startMs: 0, endMs: 1_000, text: "filler talk ".repeat(3_000) },
+      { speaker: "Ben", startMs: 1_000, endMs: 2_000, text: "and the zeppelin budget at last" },
+    ],
+  };
+  const fixture = buildFixtureStore({ transcripts: [...base, late], tasks: [] });
+  const store = openStore(fixture.path);
+  try {
+    const text = String(store.get("SELECT text FROM transcripts WHERE id = ?", late.id)?.["text"]);
+    assert(text.indexOf("zeppelin") > SNIPPET_SOURCE_CHARS, "the match lies past the head");
+    const [hit] = call(store, "search_transcripts", { query: "zeppelin" }).results;
+    assertEquals(hit.id, late.id);
+    assertMatch(hit.snippet, /the «zeppelin» budget/);
+    assertMatch(hit.preview, /^Ana: filler talk/);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});

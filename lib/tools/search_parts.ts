@@ -84,6 +84,7 @@ export const searchRenderPart = defineTool({
   handler(store, input) {
     const rows = hitRows(store, input.hits);
     return renderSearchPage(
+      store,
       input.query,
       rows,
       input.match,

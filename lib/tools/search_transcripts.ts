@@ -7,13 +7,13 @@
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { plainWordsQueries } from "../fts_query.ts";
-import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
+import { KEEP_GOING_SQL, type Store, type StoreRow, type StoreValue } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
-import { makePreview } from "../preview.ts";
-import { SnippetMaker } from "../snippet.ts";
+import { matchWindow, SnippetMaker } from "../snippet.ts";
+import { fullText, previewFromHead } from "./transcript_preview.ts";
 
 const NAME = "search_transcripts";
 
@@ -29,6 +29,19 @@ const snippets = new SnippetMaker(SNIPPET_MARKS);
 export const BM25_WEIGHTS = [10.0, 1.0] as const;
 
 /**
+ * Characters of each hit's text that a search reads first: its preview, and its snippet
+ * window whenever the query's words occur that early, as common words do. A hit matched
+ * only later costs a second read of its whole text (see {@link hitWindow}). Reading whole
+ * texts for every hit made a search for a word in every transcript carry 2.4 MB of text
+ * into JavaScript; 4,096 was measured against 8,192 and 16,384 and is no slower for rare
+ * words, which read the whole text anyway.
+ */
+export const SNIPPET_SOURCE_CHARS = 4_096;
+
+// One character more than the source, so that a head that long says the text goes on.
+const HEAD_SQL = `substr(t.text, 1, ${SNIPPET_SOURCE_CHARS + 1}) AS head`;
+
+/**
  * The ranked page of hits. The SQLite sorter orders by an explicit bm25() (measured no
  * slower than FTS5's internal `ORDER BY rank` sorter), and because rows stream through
  * SQLite's own loop, the deadline check runs once per match: a runaway search stops.
@@ -36,7 +49,7 @@ export const BM25_WEIGHTS = [10.0, 1.0] as const;
  * page alone (see snippet.ts): in the select list they would be made for every match.
  */
 export const SEARCH_SQL = `
-  SELECT t.pk, t.id, t.title, t.text, t.created_at, t.source, hits.score
+  SELECT t.pk, t.id, t.title, ${HEAD_SQL}, t.created_at, t.source, hits.score
     FROM (SELECT rowid, bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}) AS score
             FROM transcripts_fts
            WHERE transcripts_fts MATCH ? AND ${KEEP_GOING_SQL}
@@ -57,7 +70,8 @@ export const RANK_PART_SQL = `
    ORDER BY score, rowid
    LIMIT ?`;
 
-const HIT_ROW_SQL = "SELECT pk, id, title, text, created_at, source FROM transcripts WHERE pk = ?";
+const HIT_ROW_SQL =
+  `SELECT t.pk, t.id, t.title, ${HEAD_SQL}, t.created_at, t.source FROM transcripts AS t WHERE pk = ?`;
 
 /** The search tool's arguments. */
 export const searchInputSchema = v.strictObject({
@@ -115,7 +129,7 @@ export const searchTranscripts = defineTool({
       rows: store.all(SEARCH_SQL, match, limit + 1, offset),
       match,
     }));
-    return renderSearchPage(input.query, run.rows, run.match, mode, limit, offset);
+    return renderSearchPage(store, input.query, run.rows, run.match, mode, limit, offset);
   },
 });
 
@@ -158,6 +172,7 @@ export function withPlainWordsFallback<T extends { match: string }>(
  * text, created_at, source and score): previews, snippets, the page budget and the cursor.
  */
 export function renderSearchPage(
+  store: Store,
   query: string,
   rows: readonly StoreRow[],
   match: string,
@@ -166,9 +181,12 @@ export function renderSearchPage(
   offset: number,
 ) {
   const page = rows.slice(0, limit);
-  const texts = page.map((row) => textOrNull(row["text"]) ?? "");
-  const marked = snippets.makeAll(
-    page.map((row, i) => ({ title: textOrNull(row["title"]) ?? "", text: texts[i]! })),
+  const heads = page.map((row) => textOrNull(row["head"]) ?? "");
+  const marked = snippets.markWindows(
+    page.map((row, i) => ({
+      title: textOrNull(row["title"]) ?? "",
+      window: hitWindow(store, row["pk"], heads[i]!, match),
+    })),
     match,
   );
   const results = page.map((row, i) => ({
@@ -176,7 +194,7 @@ export function renderSearchPage(
     title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
     createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
     source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-    preview: capText(makePreview(texts[i]!) ?? "", FIELD_CAPS.preview),
+    preview: capText(previewFromHead(store, row["pk"], heads[i]!), FIELD_CAPS.preview),
     snippet: capText(marked[i]!, FIELD_CAPS.snippet),
     rank: Number((-Number(row["score"])).toPrecision(6)),
   }));
@@ -187,6 +205,20 @@ export function renderSearchPage(
     nextCursor: more ? encodeCursor(NAME, [query, offset + fitting]) : null,
     queryMode,
   };
+}
+
+/**
+ * The snippet window of one hit, from the head of its text that the search read, or from
+ * its whole text when the head does not settle it.
+ */
+export function hitWindow(
+  store: Store,
+  pk: StoreValue | undefined,
+  head: string,
+  match: string,
+): string {
+  return matchWindow(head, match, head.length > SNIPPET_SOURCE_CHARS) ??
+    matchWindow(fullText(store, pk), match);
 }
 
 /** The rows of ranked hits, in rank order, for {@link renderSearchPage}. */

@@ -34,6 +34,24 @@ export function previewFromHead(
   const text = typeof head === "string" ? head : "";
   const preview = makePreview(text, text.length >= PREVIEW_SOURCE_CHARS);
   if (preview !== undefined) return preview;
-  const full = store.get("SELECT text FROM transcripts WHERE pk = ?", pk as bigint)?.["text"];
-  return makePreview(typeof full === "string" ? full : "") ?? "";
+  return makePreview(fullText(store, pk)) ?? "";
+}
+
+/** The statement that reads one transcript's whole text, by key. */
+export const FULL_TEXT_SQL = "SELECT text FROM transcripts WHERE pk = ?";
+
+/**
+ * A transcript's whole text, read by key; empty when the row is gone (a live store may
+ * delete it between a listing and this read).
+ *
+ * @example
+ * ```ts
+ * import { fullText } from "./transcript_preview.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * fullText(openDemoStore(), 1n).length > 0; // true
+ * ```
+ */
+export function fullText(store: Store, pk: StoreValue | undefined): string {
+  const text = store.get(FULL_TEXT_SQL, pk as bigint)?.["text"];
+  return typeof text === "string" ? text : "";
 }
