@@ -42,8 +42,8 @@ const AT_WORD_START = `(?<!${WORD_CHAR})`;
 
 /**
  * Where to look for a window, most telling first: the query's words in sequence (a
- * phrase), a whole query word at a word's start, a stem-like prefix at a word's start,
- * then a prefix anywhere (scripts written without spaces have no word starts to find).
+ * phrase), a whole query word, a stem-like prefix at a word's start, then a prefix
+ * anywhere (scripts written without spaces have no word starts to find).
  */
 function windowPatterns(match: string): RegExp[] {
   const folded = queryWords(match);
@@ -51,7 +51,8 @@ function windowPatterns(match: string): RegExp[] {
   const words = folded.map(escapeRegExp);
   const prefixes = [...new Set(folded.map(stemPrefix))].map(escapeRegExp).join("|");
   const sources = [
-    `${AT_WORD_START}(?:${words.join("|")})`,
+    // A whole word, or with an everyday ending: "plan" finds "plans" but not "plant".
+    `${AT_WORD_START}(?:${words.join("|")})(?:s|es|ed|d|ing)?(?!${WORD_CHAR})`,
     `${AT_WORD_START}(?:${prefixes})`,
     prefixes,
   ];
@@ -204,13 +205,21 @@ export class SnippetMaker {
       throw error;
     }
     const found = new Map<number, string>();
-    try {
-      for (const row of this.#snippet!.all(match)) {
-        found.set(Number(row["rowid"]), String(row["snippet"]));
+    const collect = (query: string) => {
+      try {
+        for (const row of this.#snippet!.all(query)) {
+          found.set(Number(row["rowid"]), String(row["snippet"]));
+        }
+      } catch {
+        // The query was valid against the store; in the scratch index it matches nothing.
       }
-    } catch {
-      // The query was valid against the store; in the scratch index it matches nothing.
-    }
+    };
+    collect(match);
+    // A window holds the query's first match, not necessarily all of it: "plan POL-358"
+    // matches a transcript that has both words far apart. Such windows still get their
+    // words marked, by any of the query's words.
+    const anyWord = queryWords(match).map((word) => `"${word}"`).join(" OR ");
+    if (found.size < windows.length && anyWord !== "" && anyWord !== match) collect(anyWord);
     return windows.map((window, i) =>
       found.get(i + 1) ?? (window.length > 200 ? `${window.slice(0, 200).trimEnd()}…` : window)
     );

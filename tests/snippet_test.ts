@@ -53,9 +53,9 @@ Deno.test("a window in text without spaces is cut where it is, and still holds t
 
 Deno.test("matchWindow prefers a phrase's words in sequence, then whole words, to prefixes", () => {
   const filler = "filler ".repeat(400);
-  const phrase = `${filler}a risky churning${filler}the churn risk is real${filler}`;
+  const phrase = `${filler}a risky churning ${filler}the churn risk is real ${filler}`;
   assert(matchWindow(phrase, '"churn risk"').includes("churn risk is real"));
-  const word = `${filler}the churchyard${filler}we saw churn${filler}`;
+  const word = `${filler}the churchyard ${filler}we saw churn ${filler}`;
   assert(matchWindow(word, "churn").includes("we saw churn"));
   assert(!matchWindow(word, "churn").includes("churchyard"), "the earlier prefix is passed over");
 });
@@ -74,4 +74,19 @@ Deno.test("matchWindow on a text's start decides only when the best pattern occu
   assertEquals(matchWindow(`${filler}churn`, "churn", true), undefined);
   // A start too short for a window says nothing either.
   assertEquals(matchWindow("churn", "churn", true), undefined);
+});
+
+Deno.test("a whole word with an everyday ending is preferred to a longer word with its start", () => {
+  const filler = "filler ".repeat(400);
+  const text = `${filler}the policy ${filler}our plans for pol 358 ${filler}`;
+  assert(matchWindow(text, "pol").includes("our plans for pol 358"), "pol, not policy");
+  assert(matchWindow(text, "plan").includes("our plans"), "plans counts as plan");
+});
+
+Deno.test("a window holding only some of the query's words still gets them marked", () => {
+  const text = `${"filler ".repeat(400)}the plan is late ${"filler ".repeat(400)} pol 358 ${
+    "x ".repeat(9)
+  }`;
+  const [snippet] = snippets.makeAll([{ title: "t", text }], '"plan" "POL 358"');
+  assertMatch(snippet!, /the «plan» is late/);
 });
