@@ -7,8 +7,7 @@
 import { decodeCursor } from "../lib/cursor.ts";
 import { plainWordsQueries } from "../lib/fts_query.ts";
 import type { Store, StoreRow } from "../lib/store.ts";
-import { matchWindow } from "../lib/snippet.ts";
-import { SNIPPET_SOURCE_CHARS } from "../lib/tools/search_transcripts.ts";
+import { headWindow } from "../lib/tools/search_transcripts.ts";
 import {
   FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
@@ -66,16 +65,16 @@ const TASKS_LIMIT = 200;
 /**
  * The hits whose snippet window the tool cannot cut from the head of the text it read,
  * so it reads their whole text: decided once, outside the timed engine runs, with the
- * tool's own rule (search_transcripts.ts, hitWindow).
+ * tool's own rule (search_transcripts.ts, headWindow).
  */
 function wholeTextReads(rows: readonly StoreRow[], match: string): bigint[] {
-  return rows.slice(0, SEARCH_LIMIT).filter((row) => {
-    const head = String(row["head"] ?? "");
-    return matchWindow(head, match, head.length > SNIPPET_SOURCE_CHARS) === undefined;
-  }).map((row) => row["pk"] as bigint);
+  return rows.slice(0, SEARCH_LIMIT)
+    .filter((row) => headWindow(row, match) === undefined)
+    .map((row) => row["pk"] as bigint);
 }
 
-const wholeTextReadsByMatch = new Map<string, bigint[]>();
+// By store and query: a second benchmark in the same process may use another store.
+const wholeTextReadsByQuery = new Map<string, bigint[]>();
 
 /**
  * The ranked page and the whole-text reads the tool makes for its snippets; the snippets
@@ -83,8 +82,9 @@ const wholeTextReadsByMatch = new Map<string, bigint[]>();
  */
 function searchOnEngine(engine: Store, match: string): number {
   const rows = engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0);
-  let reads = wholeTextReadsByMatch.get(match);
-  if (reads === undefined) wholeTextReadsByMatch.set(match, reads = wholeTextReads(rows, match));
+  const key = `${engine.location}\n${match}`;
+  let reads = wholeTextReadsByQuery.get(key);
+  if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
   for (const pk of reads) engine.get(FULL_TEXT_SQL, pk);
   return rows.length;
 }

@@ -18,14 +18,28 @@ import { describeError, logLine } from "./log.ts";
 import type { Store } from "./store.ts";
 import { callTool, type SerializedToolResult, serializeToolResult } from "./tools/call_tool.ts";
 import type { AnyTool } from "./tools/tool.ts";
+import { deadlineResult, DEFAULT_TIMEOUT_MS } from "./worker_pool.ts";
 
 /** How long a call may hold the main thread before it is handed to a worker, in ms. */
 export const INLINE_BUDGET_MS = 20;
+
+/** How long after a failed open the connection is tried again, in ms. */
+export const REOPEN_AFTER_MS = 1_000;
 
 /** A call run here, or why it must go to a worker. */
 export type InlineOutcome =
   | { ran: true; result: SerializedToolResult }
   | { ran: false; spentMs: number };
+
+/** Options for {@link InlineCalls}. */
+export interface InlineCallsOptions {
+  /** How long a call may run here before it is stopped and handed over. */
+  budgetMs?: number | undefined;
+  /** The calls' deadline, as the pool's: the budget never exceeds it. */
+  timeoutMs?: number | undefined;
+  /** How long after a failed open to try again; {@link REOPEN_AFTER_MS} by default. */
+  reopenAfterMs?: number | undefined;
+}
 
 /**
  * Runs cheap tool calls on the main thread's connection, opened on first use.
@@ -43,29 +57,38 @@ export type InlineOutcome =
 export class InlineCalls {
   readonly #connect: () => Store;
   readonly #budgetMs: number;
+  readonly #timeoutMs: number;
+  readonly #reopenAfterMs: number;
   #store: Store | undefined;
   #budgetEnd = 0;
+  #nextOpen = 0;
   #loggedOpenFailure = false;
 
   /**
    * `connect` opens the connection: read-only, and failing at once on a lock rather than
-   * waiting. A failed open is retried on the next call; until then calls go to workers.
+   * waiting. A failed open is tried again a little later; until then calls go to workers.
    */
-  constructor(connect: () => Store, budgetMs = INLINE_BUDGET_MS) {
+  constructor(connect: () => Store, options: InlineCallsOptions = {}) {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const budgetMs = Math.min(options.budgetMs ?? INLINE_BUDGET_MS, timeoutMs);
     if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
     this.#connect = connect;
     this.#budgetMs = budgetMs;
+    this.#timeoutMs = timeoutMs;
+    this.#reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
   }
 
   /** Opens the connection ahead of the first call; false if it could not be opened. */
   open(): boolean {
     if (this.#store !== undefined) return true;
+    if (performance.now() < this.#nextOpen) return false;
     try {
       const store = this.#connect();
       store.setInterruptCheck(() => performance.now() > this.#budgetEnd ? "timeout" : null);
       this.#store = store;
       return true;
     } catch (error) {
+      this.#nextOpen = performance.now() + this.#reopenAfterMs;
       if (!this.#loggedOpenFailure) {
         this.#loggedOpenFailure = true;
         logLine(
@@ -82,12 +105,29 @@ export class InlineCalls {
    */
   run(tool: AnyTool, args: unknown): InlineOutcome {
     const started = performance.now();
-    if (tool.cheap !== true || !this.open()) return { ran: false, spentMs: 0 };
+    if (tool.cheap === undefined || tool.cheap === false || !this.open()) {
+      return { ran: false, spentMs: 0 };
+    }
+    const store = this.#store!;
     this.#budgetEnd = started + this.#budgetMs;
-    const result = serializeToolResult(callTool(tool, this.#store!, args));
+    if (typeof tool.cheap === "function") {
+      let cheap: boolean;
+      try {
+        cheap = tool.cheap(store, args);
+      } catch {
+        cheap = false; // The app's lock, say: the worker waits for it.
+      }
+      if (!cheap) return { ran: false, spentMs: performance.now() - started };
+    }
+    const result = serializeToolResult(callTool(tool, store, args));
+    const spentMs = performance.now() - started;
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
     if (result.errorCode === "timeout" || result.errorCode === "busy") {
-      return { ran: false, spentMs: performance.now() - started };
+      return { ran: false, spentMs };
+    }
+    // A read SQLite cannot stop (one long text) may finish past the deadline itself.
+    if (spentMs > this.#timeoutMs) {
+      return { ran: true, result: deadlineResult(tool.name, this.#timeoutMs) };
     }
     return { ran: true, result };
   }

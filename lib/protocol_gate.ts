@@ -6,8 +6,8 @@
  * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
  *   before the SDK could answer -32603 with a schema-validation dump.
  * - `tools/call` is answered here, from the tool-call runner, without the SDK: the
- *   result arrives already serialized from a worker thread and is only framed, so the
- *   main thread never parses, validates or stringifies a large result again.
+ *   result arrives already serialized (by a worker thread, or by a cheap call run on the
+ *   main thread) and is only framed, so no large result is parsed and stringified again.
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
  * - A cancelled request gets no answer.

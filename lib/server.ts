@@ -71,8 +71,9 @@ export async function serveStdio(
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(spec, options);
   const search = new SplitSearch(pool, { timeoutMs: options.timeoutMs });
-  const inline = new InlineCalls(() =>
-    spec.kind === "demo" ? openDemoStore() : openStore(spec.path, { busyTimeoutMs: 0 })
+  const inline = new InlineCalls(
+    () => spec.kind === "demo" ? openDemoStore() : openStore(spec.path, { busyTimeoutMs: 0 }),
+    { timeoutMs: options.timeoutMs },
   );
   const server = createMcpServer();
   // The first call should not wait for a worker to start or a connection to open.

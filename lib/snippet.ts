@@ -24,12 +24,38 @@ const WINDOW_RADIUS = 400;
 /** The longest query word prefix used to find the window. */
 const MAX_PREFIX = 8;
 
-/** The query's words, folded like the text they are looked for in; operators left out. */
-function queryWords(match: string): string[] {
-  const words = (match.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [])
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** What a window is looked for by: the query's words, folded like the text they are found in. */
+interface QueryTerms {
+  /** Every word, operators and FTS5 syntax left out. */
+  words: string[];
+  /** Words marked as prefixes (`data*`): any word that starts with them counts whole. */
+  prefixWords: Set<string>;
+  /** Quoted phrases of two or more words. */
+  phrases: string[][];
+}
+
+/**
+ * The terms of an FTS5 query. Column filters (`title:`, `{title text}:`) and NEAR's
+ * distance are syntax, not words to look for.
+ */
+function queryTerms(match: string): QueryTerms {
+  const cleaned = match
+    .replace(/\{[^}]*\}\s*:|[\p{L}\p{M}\p{N}_]+\s*:/gu, " ")
+    .replace(/,\s*\d+\s*\)/g, ")");
+  const words = (cleaned.match(WORD) ?? [])
     .filter((word) => !/^(AND|OR|NOT|NEAR)$/.test(word))
     .map(foldSameLength);
-  return [...new Set(words)].filter((word) => word.length > 0);
+  const prefixWords = new Set(
+    [...cleaned.matchAll(/([\p{L}\p{M}\p{N}]+)"?\s*\*/gu)].map((found) =>
+      foldSameLength(found[1]!)
+    ),
+  );
+  const phrases = [...cleaned.matchAll(/"([^"]*)"/g)]
+    .map((found) => (found[1]!.match(WORD) ?? []).map(foldSameLength))
+    .filter((phrase) => phrase.length > 1);
+  return { words: [...new Set(words)].filter((word) => word !== ""), prefixWords, phrases };
 }
 
 /** A word cut to a stem-like prefix: Porter strips suffixes, so "pricing" finds "priced". */
@@ -38,26 +64,33 @@ function stemPrefix(word: string): string {
 }
 
 const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}]";
+const NOT_WORD_CHARS = "[^\\p{L}\\p{M}\\p{N}]+";
 const AT_WORD_START = `(?<!${WORD_CHAR})`;
 
 /**
- * Where to look for a window, most telling first: the query's words in sequence (a
- * phrase), a whole query word, a stem-like prefix at a word's start, then a prefix
- * anywhere (scripts written without spaces have no word starts to find).
+ * Where to look for a window, most telling first: a quoted phrase's words in sequence,
+ * a whole query word (or, for `word*`, any word it starts), a stem-like prefix at a word's
+ * start, then a prefix anywhere (scripts written without spaces have no word starts).
  */
-function windowPatterns(match: string): RegExp[] {
-  const folded = queryWords(match);
-  if (folded.length === 0) return [];
-  const words = folded.map(escapeRegExp);
-  const prefixes = [...new Set(folded.map(stemPrefix))].map(escapeRegExp).join("|");
-  const sources = [
+function windowPatterns(terms: QueryTerms): RegExp[] {
+  if (terms.words.length === 0) return [];
+  const whole = terms.words.map((word) =>
     // A whole word, or with an everyday ending: "plan" finds "plans" but not "plant".
-    `${AT_WORD_START}(?:${words.join("|")})(?:s|es|ed|d|ing)?(?!${WORD_CHAR})`,
+    terms.prefixWords.has(word)
+      ? escapeRegExp(word)
+      : `${escapeRegExp(word)}(?:s|es|ed|d|ing)?(?!${WORD_CHAR})`
+  );
+  const prefixes = [...new Set(terms.words.map(stemPrefix))].map(escapeRegExp).join("|");
+  const sources = [
+    `${AT_WORD_START}(?:${whole.join("|")})`,
     `${AT_WORD_START}(?:${prefixes})`,
     prefixes,
   ];
-  if (words.length > 1) {
-    sources.unshift(`${AT_WORD_START}${words.join(`${WORD_CHAR}*[^\\p{L}\\p{M}\\p{N}]+`)}`);
+  if (terms.phrases.length > 0) {
+    const sequences = terms.phrases.map((phrase) =>
+      phrase.map(escapeRegExp).join(`${WORD_CHAR}*${NOT_WORD_CHARS}`)
+    );
+    sources.unshift(`${AT_WORD_START}(?:${sequences.join("|")})`);
   }
   return sources.map((source) => new RegExp(source, "u"));
 }
@@ -109,7 +142,7 @@ export function matchWindow(text: string, match: string): string;
 export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
 export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
   if (text.length <= WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
-  const patterns = windowPatterns(match);
+  const patterns = windowPatterns(queryTerms(match));
   let at = 0;
   let tier = -1;
   if (patterns.length > 0) {
@@ -208,7 +241,9 @@ export class SnippetMaker {
     const collect = (query: string) => {
       try {
         for (const row of this.#snippet!.all(query)) {
-          found.set(Number(row["rowid"]), String(row["snippet"]));
+          const rowid = Number(row["rowid"]);
+          // A snippet of the whole query is kept over one of some of its words.
+          if (!found.has(rowid)) found.set(rowid, String(row["snippet"]));
         }
       } catch {
         // The query was valid against the store; in the scratch index it matches nothing.
@@ -218,7 +253,7 @@ export class SnippetMaker {
     // A window holds the query's first match, not necessarily all of it: "plan POL-358"
     // matches a transcript that has both words far apart. Such windows still get their
     // words marked, by any of the query's words.
-    const anyWord = queryWords(match).map((word) => `"${word}"`).join(" OR ");
+    const anyWord = queryTerms(match).words.map((word) => `"${word}"`).join(" OR ");
     if (found.size < windows.length && anyWord !== "" && anyWord !== match) collect(anyWord);
     return windows.map((window, i) =>
       found.get(i + 1) ?? (window.length > 200 ? `${window.slice(0, 200).trimEnd()}…` : window)

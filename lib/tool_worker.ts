@@ -7,7 +7,7 @@
  * @module
  */
 import { openDemoStore } from "./demo_store.ts";
-import { collectGarbageIfLarge } from "./garbage.ts";
+import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "./log.ts";
 import { openStore, type Store, StoreOpenError } from "./store.ts";
 import { callTool, serializeToolResult, toolErrorResult } from "./tools/call_tool.ts";
@@ -29,6 +29,7 @@ const scope = self as unknown as {
 };
 
 let store: Store | undefined;
+const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
@@ -64,6 +65,6 @@ scope.onmessage = (event) => {
     callId: message.callId,
     result: serializeToolResult(result),
   });
-  // After the answer is on its way, so the collection delays no one who is waiting.
-  collectGarbageIfLarge();
+  // After the answer is on its way: only a call already queued for this worker waits.
+  garbage.afterCall();
 };

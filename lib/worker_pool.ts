@@ -93,6 +93,22 @@ function errorResult(code: ToolErrorCode, message: string): SerializedToolResult
 }
 
 /**
+ * The answer to a call that ran past its deadline, wherever it ran.
+ *
+ * @example
+ * ```ts
+ * import { deadlineResult } from "./worker_pool.ts";
+ * deadlineResult("list_tasks", 5_000).errorCode; // "timeout"
+ * ```
+ */
+export function deadlineResult(tool: string, timeoutMs: number): SerializedToolResult {
+  return errorResult(
+    "timeout",
+    `${tool} ran past its ${timeoutMs} ms deadline and was stopped; narrow the request or try again`,
+  );
+}
+
+/**
  * Runs tool calls on worker threads, with a concurrency cap, a FIFO queue and deadlines.
  *
  * @example
@@ -319,14 +335,7 @@ export class ToolWorkerPool {
 
   #expire(job: Job): void {
     if (job.settled) return;
-    this.#settle(
-      job,
-      errorResult(
-        "timeout",
-        `${job.tool} ran past its ${this.#timeoutMs} ms deadline and was stopped; ` +
-          "narrow the request or try again",
-      ),
-    );
+    this.#settle(job, deadlineResult(job.tool, this.#timeoutMs));
     this.#stopRunning(job, STOP_TIMEOUT);
   }
 

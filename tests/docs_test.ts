@@ -10,6 +10,7 @@ import { ENV_VARS_READ } from "../lib/db_path.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../lib/tools/registry.ts";
 import { INLINE_BUDGET_MS } from "../lib/inline_calls.ts";
+import { INLINE_TEXT_BYTES } from "../lib/tools/get_transcript.ts";
 import { BUSY_TIMEOUT_MS } from "../lib/store.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../lib/worker_pool.ts";
 
@@ -92,9 +93,11 @@ Deno.test("the README states the limits the code enforces", () => {
     `At most ${["", "", "two", "three", "four"][MAX_POOL_SIZE]} calls run at once`,
     `runs past ${INLINE_BUDGET_MS} ms`,
     `a ${INLINE_BUDGET_MS} ms budget`,
+    `text passes ${INLINE_TEXT_BYTES / 1024 / 1024} MiB`,
   ];
   for (const text of stated) assert(normalized.includes(text), `README states: ${text}`);
-  const inline = TOOLS.filter((tool) => tool.cheap === true).map((tool) => `\`${tool.name}\``);
+  const inline = TOOLS.filter((tool) => tool.cheap !== undefined && tool.cheap !== false)
+    .map((tool) => `\`${tool.name}\``);
   assert(
     normalized.includes(`The cheap calls (${inline.slice(0, -1).join(", ")} and ${inline.at(-1)},`),
     `README names the cheap tools: ${inline.join(", ")}`,

@@ -6,6 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "./helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "./helpers/fixture_store.ts";
 import { InlineCalls } from "../lib/inline_calls.ts";
+import { INLINE_TEXT_BYTES } from "../lib/tools/get_transcript.ts";
+import { deadlineResult } from "../lib/worker_pool.ts";
 import { BUSY_TIMEOUT_MS, openStore } from "../lib/store.ts";
 import { callTool, serializeToolResult } from "../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../lib/tools/registry.ts";
@@ -40,7 +42,7 @@ Deno.test("cheap calls run inline and answer exactly what callTool answers", () 
 
 Deno.test("only tools marked cheap run inline; search goes to a worker at no cost", () => {
   assertEquals(
-    TOOLS.filter((t) => t.cheap === true).map((t) => t.name).sort(),
+    TOOLS.filter((t) => t.cheap !== undefined && t.cheap !== false).map((t) => t.name).sort(),
     ["get_transcript", "list_tasks", "list_transcripts"],
   );
   const inline = new InlineCalls(connect);
@@ -56,7 +58,7 @@ Deno.test("only tools marked cheap run inline; search goes to a worker at no cos
 
 Deno.test("a call past the budget is stopped inside SQLite and handed over; the next one runs", () => {
   // A budget so small that the first check, 64 rows into a scan, finds it spent.
-  const inline = new InlineCalls(connect, 1e-6);
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
   try {
     const scan = inline.run(tool("list_transcripts"), { source: "no-such-source" });
     assert(!scan.ran, "the scan is handed over");
@@ -88,19 +90,25 @@ Deno.test("a call that meets the app's lock is handed over at once, not after th
   }
 });
 
-Deno.test("without a connection calls go to workers, and the open is tried again", () => {
+Deno.test("without a connection calls go to workers, and the open is tried again later", () => {
   let attempts = 0;
-  const inline = new InlineCalls(() => {
+  const failFirst = () => {
     attempts++;
     if (attempts === 1) throw new Error("the store is locked by its app");
     return connect();
-  });
+  };
+  const soon = new InlineCalls(failFirst);
+  assert(!soon.run(tool("list_tasks"), {}).ran, "no connection: handed over");
+  assert(!soon.run(tool("list_tasks"), {}).ran, "not tried again at once");
+  assertEquals(attempts, 1);
+  attempts = 0;
+  const retrying = new InlineCalls(failFirst, { reopenAfterMs: 0 });
   try {
-    assert(!inline.run(tool("list_tasks"), {}).ran, "no connection: handed over");
-    assert(inline.run(tool("list_tasks"), {}).ran, "the second call opens and runs");
+    assert(!retrying.run(tool("list_tasks"), {}).ran, "no connection: handed over");
+    assert(retrying.run(tool("list_tasks"), {}).ran, "the next try opens and runs");
     assertEquals(attempts, 2);
   } finally {
-    inline.close();
+    retrying.close();
   }
 });
 
@@ -108,10 +116,46 @@ Deno.test("a budget must be positive", () => {
   for (const budget of [0, -1, Number.NaN]) {
     let thrown: unknown;
     try {
-      new InlineCalls(connect, budget);
+      new InlineCalls(connect, { budgetMs: budget });
     } catch (error) {
       thrown = error;
     }
     assert(thrown instanceof RangeError, `budget ${budget} is refused`);
+  }
+});
+
+Deno.test("a call that finishes past the deadline itself is answered timeout, as a worker's is", () => {
+  // The budget is cut to the deadline; a one-row read has no check inside, so it finishes.
+  const inline = new InlineCalls(connect, { timeoutMs: 1e-6 });
+  try {
+    const outcome = inline.run(tool("get_transcript"), { id: fixture.transcripts[3]!.id });
+    assert(outcome.ran);
+    assertEquals(outcome.result, deadlineResult("get_transcript", 1e-6));
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("get_transcript of a text past the inline limit goes to a worker, unread", () => {
+  const huge = {
+    ...fixture.transcripts[0]!,
+    id: "d0000000-0000-4000-8000-0000000000ff",
+    segments: [{
+      speaker: "Ana",
+      startMs: 0,
+      endMs: 1,
+      text: "la ".repeat(INLINE_TEXT_BYTES / 3 + 10),
+    }],
+  };
+  const store = buildFixtureStore({ transcripts: [huge], tasks: [] });
+  const inline = new InlineCalls(() => openStore(store.path, { busyTimeoutMs: 0 }));
+  try {
+    const outcome = inline.run(tool("get_transcript"), { id: huge.id });
+    assert(!outcome.ran, "handed to a worker");
+    assert(inline.run(tool("get_transcript"), { id: "no-such-id" }).ran, "a missing id runs here");
+    assert(inline.run(tool("get_transcript"), { id: 7 }).ran, "so do bad arguments");
+  } finally {
+    inline.close();
+    store.cleanup();
   }
 });

@@ -84,9 +84,24 @@ Deno.test("a whole word with an everyday ending is preferred to a longer word wi
 });
 
 Deno.test("a window holding only some of the query's words still gets them marked", () => {
-  const text = `${"filler ".repeat(400)}the plan is late ${"filler ".repeat(400)} pol 358 ${
-    "x ".repeat(9)
-  }`;
-  const [snippet] = snippets.makeAll([{ title: "t", text }], '"plan" "POL 358"');
-  assertMatch(snippet!, /the «plan» is late/);
+  const filler = "filler ".repeat(400);
+  const far = `${filler}the plan is late ${filler} a zebra ${filler}`;
+  const near = `${filler}the plan for a zebra ${filler}`;
+  const [some, all] = snippets.makeAll([
+    { title: "t", text: far },
+    { title: "t", text: near },
+  ], "plan zebra");
+  assertMatch(some!, /the «plan» is late/);
+  // The other hit's window holds the whole query: its snippet keeps both marks.
+  assertMatch(all!, /the «plan» for a «zebra»/);
+});
+
+Deno.test("column filters, NEAR distances and prefix stars are syntax, not words to look for", () => {
+  const filler = "filler ".repeat(400);
+  const text =
+    `${filler}the text says 5 things ${filler}our database grew ${filler}budget talk ${filler}`;
+  assert(matchWindow(text, "text:budget").includes("budget talk"), "text: is a column filter");
+  assert(matchWindow(text, "NEAR(budget talk, 5)").includes("budget talk"), "5 is a distance");
+  const head = text.slice(0, 8_000);
+  assert(matchWindow(head, "data*", true)?.includes("our database grew"), "data* is a prefix");
 });

@@ -57,6 +57,12 @@ const outputSchema = v.object({
   ),
 });
 
+/** The longest text, in bytes, that get_transcript reads on the main thread. */
+export const INLINE_TEXT_BYTES = 2 * 1024 * 1024;
+
+// From the record header: the text itself is not read.
+const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
+
 /** get_transcript: reads one transcript, a page of text at a time. */
 export const getTranscript = defineTool({
   name: "get_transcript",
@@ -66,7 +72,13 @@ export const getTranscript = defineTool({
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  cheap: true,
+  // The whole text is read, and a read SQLite cannot stop: a very long one goes to a worker.
+  cheap: (store, args) => {
+    const id = (args as { id?: unknown } | null | undefined)?.id;
+    if (typeof id !== "string") return true; // Answered invalid_arguments at once.
+    const bytes = store.get(TEXT_BYTES_SQL, id)?.["bytes"];
+    return bytes === undefined || Number(bytes) <= INLINE_TEXT_BYTES;
+  },
   handler(store, input) {
     const row = store.get(
       `SELECT id, title, text, created_at, source, duration, engine, model_id, language,

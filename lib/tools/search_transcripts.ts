@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { plainWordsQueries } from "../fts_query.ts";
-import { KEEP_GOING_SQL, type Store, type StoreRow, type StoreValue } from "../store.ts";
+import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
@@ -38,8 +38,10 @@ export const BM25_WEIGHTS = [10.0, 1.0] as const;
  */
 export const SNIPPET_SOURCE_CHARS = 4_096;
 
-// One character more than the source, so that a head that long says the text goes on.
-const HEAD_SQL = `substr(t.text, 1, ${SNIPPET_SOURCE_CHARS + 1}) AS head`;
+// The text's size in bytes comes from the record header, without reading the text: a head
+// with fewer bytes is only the text's start.
+const HEAD_SQL = `substr(t.text, 1, ${SNIPPET_SOURCE_CHARS}) AS head, ` +
+  "octet_length(t.text) AS text_bytes";
 
 /**
  * The ranked page of hits. The SQLite sorter orders by an explicit bm25() (measured no
@@ -169,7 +171,8 @@ export function withPlainWordsFallback<T extends { match: string }>(
 
 /**
  * The search tool's answer for ranked rows (at most `limit + 1`, each with pk, id, title,
- * text, created_at, source and score): previews, snippets, the page budget and the cursor.
+ * head, text_bytes, created_at, source and score): previews, snippets, the page budget and
+ * the cursor.
  */
 export function renderSearchPage(
   store: Store,
@@ -183,9 +186,9 @@ export function renderSearchPage(
   const page = rows.slice(0, limit);
   const heads = page.map((row) => textOrNull(row["head"]) ?? "");
   const marked = snippets.markWindows(
-    page.map((row, i) => ({
+    page.map((row) => ({
       title: textOrNull(row["title"]) ?? "",
-      window: hitWindow(store, row["pk"], heads[i]!, match),
+      window: hitWindow(store, row, match),
     })),
     match,
   );
@@ -207,18 +210,21 @@ export function renderSearchPage(
   };
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * The snippet window of one hit, from the head of its text that the search read, or from
- * its whole text when the head does not settle it.
+ * The snippet window of one hit, cut from the head of its text that the search read, or
+ * undefined when the head does not settle it (see matchWindow).
  */
-export function hitWindow(
-  store: Store,
-  pk: StoreValue | undefined,
-  head: string,
-  match: string,
-): string {
-  return matchWindow(head, match, head.length > SNIPPET_SOURCE_CHARS) ??
-    matchWindow(fullText(store, pk), match);
+export function headWindow(row: StoreRow, match: string): string | undefined {
+  const head = textOrNull(row["head"]) ?? "";
+  const isPrefix = utf8.encode(head).length < Number(row["text_bytes"] ?? 0);
+  return matchWindow(head, match, isPrefix);
+}
+
+/** The snippet window of one hit: from its head, or else from its whole text. */
+export function hitWindow(store: Store, row: StoreRow, match: string): string {
+  return headWindow(row, match) ?? matchWindow(fullText(store, row["pk"]), match);
 }
 
 /** The rows of ranked hits, in rank order, for {@link renderSearchPage}. */

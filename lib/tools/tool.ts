@@ -62,10 +62,11 @@ export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
   outputSchema: TOutput;
   annotations: ToolAnnotations;
   /**
-   * True when a call normally reads about one page through an index (a lookup by key, or a
-   * short walk in index order), so it is tried on the main thread first (inline_calls.ts).
+   * Whether a call is cheap enough to try on the main thread first (inline_calls.ts): true
+   * when it reads about one page through an index (a lookup by key, or a short walk in
+   * index order). A function decides call by call, on the main thread's connection.
    */
-  cheap?: boolean;
+  cheap?: boolean | ((store: Store, args: unknown) => boolean);
   handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
 }
 

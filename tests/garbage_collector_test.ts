@@ -3,7 +3,7 @@
  * until V8 decides to collect.
  */
 import { assert, assertEquals } from "./helpers/assert.ts";
-import { collectGarbageIfLarge, HEAP_AFTER_CALL_LIMIT } from "../lib/garbage.ts";
+import { GarbageCollector, HEAP_GROWTH_LIMIT } from "../lib/garbage_collector.ts";
 import { startPermissionFlags } from "../scripts/permission_flags.ts";
 
 const PROBE = new URL("./fixtures/garbage_probe.ts", import.meta.url).pathname;
@@ -11,13 +11,23 @@ const startTask = JSON.parse(
   Deno.readTextFileSync(new URL("../deno.json", import.meta.url)),
 ).tasks.start;
 
-Deno.test("collectGarbageIfLarge collects only past the limit, and only when it can", () => {
+Deno.test("a collection runs once the heap has grown past the limit since the last one", () => {
+  let heap = 0;
   let runs = 0;
-  const collect = () => void runs++;
-  assertEquals(collectGarbageIfLarge(() => HEAP_AFTER_CALL_LIMIT, collect), false);
-  assertEquals(collectGarbageIfLarge(() => HEAP_AFTER_CALL_LIMIT + 1, collect), true);
+  const collector = new GarbageCollector(() => heap, () => {
+    runs++;
+    heap = 20 * 1024 * 1024; // A large live heap survives the collection.
+  });
+  heap = HEAP_GROWTH_LIMIT;
+  assertEquals(collector.afterCall(), false, "at the limit");
+  heap = HEAP_GROWTH_LIMIT + 1;
+  assertEquals(collector.afterCall(), true, "past it");
   assertEquals(runs, 1);
-  assertEquals(collectGarbageIfLarge(() => HEAP_AFTER_CALL_LIMIT * 4, undefined), false);
+  heap = 20 * 1024 * 1024 + HEAP_GROWTH_LIMIT;
+  assertEquals(collector.afterCall(), false, "measured from what the last one left");
+  heap += 1;
+  assertEquals(collector.afterCall(), true);
+  assertEquals(new GarbageCollector(() => HEAP_GROWTH_LIMIT * 4, undefined).afterCall(), false);
 });
 
 async function probe(v8Flags: string[]) {
@@ -38,9 +48,9 @@ Deno.test("under the start task's V8 flags, 40 MB of dead strings are collected 
   const v8Flags = startPermissionFlags(startTask).filter((flag) => flag.startsWith("--v8-flags"));
   assert(v8Flags.some((flag) => flag.includes("--expose-gc")), "the start task exposes gc");
   const exposed = await probe(v8Flags);
-  assert(exposed.before > HEAP_AFTER_CALL_LIMIT, `garbage piled up: ${exposed.before}`);
+  assert(exposed.before > HEAP_GROWTH_LIMIT, `garbage piled up: ${exposed.before}`);
   assert(exposed.collected);
-  assert(exposed.after < HEAP_AFTER_CALL_LIMIT, `collected down to ${exposed.after}`);
+  assert(exposed.after < HEAP_GROWTH_LIMIT, `collected down to ${exposed.after}`);
   const hidden = await probe([]);
   assertEquals(hidden.collected, false, "without --expose-gc nothing is collected");
 });
