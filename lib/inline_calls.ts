@@ -6,11 +6,14 @@
  * the busy timeout and cancellation apply:
  *
  * - one that runs past the budget, such as a filter that matches few rows of a large
- *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over;
+ *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over, and for a while
+ *   calls of its shape (the same arguments set) go to the pool without trying here;
  * - one that meets the app's write lock: this connection does not wait for locks, since
  *   waiting here would stall every other message.
  *
- * The budget bounds how long the protocol can stall on one call.
+ * The budget bounds how long the protocol can stall on one call. A read SQLite cannot stop
+ * (one row's text) is bounded by its tool instead: get_transcript decides, per call, that a
+ * very long text goes to a worker.
  *
  * @module
  */
@@ -22,6 +25,13 @@ import { deadlineResult, DEFAULT_TIMEOUT_MS } from "./worker_pool.ts";
 
 /** How long a call may hold the main thread before it is handed to a worker, in ms. */
 export const INLINE_BUDGET_MS = 20;
+
+/**
+ * How long calls of a shape that ran past the budget go straight to a worker, in ms. A
+ * filter that matches few rows of a large store overruns every time: trying it here first
+ * would only add the budget to each call.
+ */
+export const SKIP_AFTER_OVERRUN_MS = 30_000;
 
 /** How long after a failed open the connection is tried again, in ms. */
 export const REOPEN_AFTER_MS = 1_000;
@@ -62,6 +72,7 @@ export class InlineCalls {
   #store: Store | undefined;
   #budgetEnd = 0;
   #nextOpen = 0;
+  readonly #overranUntil = new Map<string, number>();
   #loggedOpenFailure = false;
 
   /**
@@ -109,6 +120,8 @@ export class InlineCalls {
       return { ran: false, spentMs: 0 };
     }
     const store = this.#store!;
+    const shape = callShape(tool, args);
+    if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: 0 };
     this.#budgetEnd = started + this.#budgetMs;
     if (typeof tool.cheap === "function") {
       let cheap: boolean;
@@ -122,9 +135,11 @@ export class InlineCalls {
     const result = serializeToolResult(callTool(tool, store, args));
     const spentMs = performance.now() - started;
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
-    if (result.errorCode === "timeout" || result.errorCode === "busy") {
+    if (result.errorCode === "timeout") {
+      this.#overranUntil.set(shape, performance.now() + SKIP_AFTER_OVERRUN_MS);
       return { ran: false, spentMs };
     }
+    if (result.errorCode === "busy") return { ran: false, spentMs };
     // A read SQLite cannot stop (one long text) may finish past the deadline itself.
     if (spentMs > this.#timeoutMs) {
       return { ran: true, result: deadlineResult(tool.name, this.#timeoutMs) };
@@ -137,4 +152,10 @@ export class InlineCalls {
     this.#store?.close();
     this.#store = undefined;
   }
+}
+
+/** A call's tool and the names of the arguments it sets: calls of one shape cost alike. */
+function callShape(tool: AnyTool, args: unknown): string {
+  const names = args !== null && typeof args === "object" ? Object.keys(args).sort() : [];
+  return `${tool.name}(${names.join(",")})`;
 }

@@ -9,7 +9,7 @@ import { openDemoStore, SCHEMA_SQL } from "../lib/demo_store.ts";
 import { ENV_VARS_READ } from "../lib/db_path.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../lib/tools/registry.ts";
-import { INLINE_BUDGET_MS } from "../lib/inline_calls.ts";
+import { INLINE_BUDGET_MS, SKIP_AFTER_OVERRUN_MS } from "../lib/inline_calls.ts";
 import { INLINE_TEXT_BYTES } from "../lib/tools/get_transcript.ts";
 import { BUSY_TIMEOUT_MS } from "../lib/store.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../lib/worker_pool.ts";
@@ -94,6 +94,7 @@ Deno.test("the README states the limits the code enforces", () => {
     `runs past ${INLINE_BUDGET_MS} ms`,
     `a ${INLINE_BUDGET_MS} ms budget`,
     `text passes ${INLINE_TEXT_BYTES / 1024 / 1024} MiB`,
+    `for the next ${SKIP_AFTER_OVERRUN_MS / 1000} s, calls that set the same arguments`,
   ];
   for (const text of stated) assert(normalized.includes(text), `README states: ${text}`);
   const inline = TOOLS.filter((tool) => tool.cheap !== undefined && tool.cheap !== false)

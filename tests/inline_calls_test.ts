@@ -56,14 +56,17 @@ Deno.test("only tools marked cheap run inline; search goes to a worker at no cos
   }
 });
 
-Deno.test("a call past the budget is stopped inside SQLite and handed over; the next one runs", () => {
+Deno.test("a call past the budget is stopped inside SQLite and handed over, and so is its shape", () => {
   // A budget so small that the first check, 64 rows into a scan, finds it spent.
   const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
   try {
     const scan = inline.run(tool("list_transcripts"), { source: "no-such-source" });
     assert(!scan.ran, "the scan is handed over");
     assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
-    // A one-page read never reaches the check, so it still runs here.
+    // Calls of that shape now go straight to a worker, without spending the budget again.
+    const again = inline.run(tool("list_transcripts"), { source: "meeting" });
+    assertEquals(again, { ran: false, spentMs: 0 });
+    // A one-page read of another shape never reaches the check, so it still runs here.
     const page = inline.run(tool("list_transcripts"), { limit: 2 });
     assert(page.ran);
     assertEquals(JSON.parse(page.result.json).structuredContent.transcripts.length, 2);
