@@ -37,6 +37,12 @@ export interface BenchResult {
   settings: { iterations: number; warmup: number; requests: number; coldStarts: number };
   /** The page the "page 200" class really fetched; lower on a store with fewer pages. */
   deepPage: number;
+  /**
+   * Server p50 of list page 1 and of the deep page, called alternately: the depth ratio
+   * from the two classes' own runs, minutes apart, moved more with the machine than with
+   * depth.
+   */
+  paging: { page1Ms: number; deepMs: number };
   classes: ClassResult[];
   /** Medians over the same runs; bareDenoMs is a bare `deno run` of a one-line script. */
   coldStart: { initializeMs: number; firstSearchMs: number; bareDenoMs: number };
@@ -116,7 +122,6 @@ export function targets(result: BenchResult): TargetOutcome[] {
   const over = result.classes.filter((c) => c.server.p50 > limit(c));
   const common = byLabel(result, COMMON_SEARCH);
   const page1 = byLabel(result, "list page 1");
-  const page200 = byLabel(result, "list page 200 (cursor)");
   const { initializeMs, bareDenoMs } = result.coldStart;
   const size = result.store.transcripts;
   const outcomes: TargetOutcome[] = [
@@ -136,9 +141,9 @@ export function targets(result: BenchResult): TargetOutcome[] {
     },
     {
       target: "List page 200 p50 ≤ 1.2 × page 1 p50",
-      measured: `${ms(page200.server.p50)} / ${ms(page1.server.p50)} ms = ` +
-        `${(page200.server.p50 / page1.server.p50).toFixed(2)}×`,
-      met: page200.server.p50 <= 1.2 * page1.server.p50,
+      measured: `${ms(result.paging.deepMs)} / ${ms(result.paging.page1Ms)} ms = ` +
+        `${(result.paging.deepMs / result.paging.page1Ms).toFixed(2)}× (called alternately)`,
+      met: result.paging.deepMs <= 1.2 * result.paging.page1Ms,
     },
     {
       target: "≥ 3,000 list_transcripts calls/s with 8 in flight",

@@ -193,6 +193,26 @@ async function measureClass(
   };
 }
 
+/** The server's p50 for list page 1 and for the deep page, called one after the other. */
+async function alternatePages(
+  client: McpClient,
+  classes: readonly QueryClass[],
+  rounds: number,
+): Promise<BenchResult["paging"]> {
+  const [first, deep] = ["list page 1", "list page 200 (cursor)"].map((label) => {
+    const found = classes.find((c) => c.label === label);
+    if (found === undefined) throw new Error(`no query class ${label}`);
+    return found;
+  }) as [QueryClass, QueryClass];
+  const firstTimes: number[] = [];
+  const deepTimes: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    firstTimes.push((await client.callTool(first.tool, first.args)).elapsedMs);
+    deepTimes.push((await client.callTool(deep.tool, deep.args)).elapsedMs);
+  }
+  return { page1Ms: summarize(firstTimes).p50, deepMs: summarize(deepTimes).p50 };
+}
+
 /** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
 async function bareStart(): Promise<number> {
   const started = performance.now();
@@ -328,6 +348,8 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
         largestResponse = { bytes: largest, label: queryClass.label };
       }
     }
+    log("bench: list page 1 and page 200, alternately");
+    const paging = await alternatePages(client, classes, options.iterations);
     const searchOrder = classes
       .filter((c) => c.tool === "search_transcripts" && c.args["query"] !== FALLBACK_QUERY)
       .map((c) => {
@@ -360,6 +382,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
         coldStarts: options.coldStarts,
       },
       deepPage: walk.page,
+      paging,
       classes: results,
       coldStart,
       searchOrder,

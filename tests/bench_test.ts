@@ -212,6 +212,11 @@ Deno.test(
       assert(stdout.includes(measure), `reports ${measure}`);
     }
     assert(lines.includes(`| ${TARGET_COLUMNS.join(" | ")} |`), "the targets table");
+    assert(
+      /\| List page 200 p50 ≤ 1\.2 × page 1 p50 \| [\d.]+ \/ [\d.]+ ms = [\d.]+× \(called alternately\) \|/
+        .test(stdout),
+      "the paging target comes from alternating calls",
+    );
     // The driver records the SQL each tool runs; the engine baseline must be that SQL.
     assert(!stdout.includes("ran SQL other than"), "the engine runs the tools' SQL");
   }),
