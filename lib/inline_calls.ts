@@ -11,9 +11,11 @@
  * - one that meets the app's write lock: this connection does not wait for locks, since
  *   waiting here would stall every other message.
  *
- * The budget bounds how long the protocol can stall on one call. A read SQLite cannot stop
- * (one row's text) is bounded by its tool instead: get_transcript decides, per call, that a
- * very long text goes to a worker.
+ * The budget bounds how long the protocol can stall on one call, with one exception: a
+ * read SQLite cannot stop, that of one row's value. get_transcript sends a text over 2 MiB
+ * to a worker; a listing reads a preview of each of its rows' texts, and SQLite loads each
+ * text whole to cut it, so a store whose rows held texts of hundreds of MB would stall a
+ * listing here for as long as those reads take.
  *
  * @module
  */
@@ -116,13 +118,14 @@ export class InlineCalls {
    */
   run(tool: AnyTool, args: unknown): InlineOutcome {
     const started = performance.now();
-    if (tool.cheap === undefined || tool.cheap === false || !this.open()) {
-      return { ran: false, spentMs: 0 };
-    }
+    const spent = () => performance.now() - started;
+    if (tool.cheap === undefined || tool.cheap === false) return { ran: false, spentMs: 0 };
+    if (!this.open()) return { ran: false, spentMs: spent() };
     const store = this.#store!;
     const shape = callShape(tool, args);
-    if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: 0 };
-    this.#budgetEnd = started + this.#budgetMs;
+    if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: spent() };
+    // From here: reopening the connection (its start-up checks) is not the call's cost.
+    this.#budgetEnd = performance.now() + this.#budgetMs;
     if (typeof tool.cheap === "function") {
       let cheap: boolean;
       try {
@@ -130,19 +133,21 @@ export class InlineCalls {
       } catch {
         cheap = false; // The app's lock, say: the worker waits for it.
       }
-      if (!cheap) return { ran: false, spentMs: performance.now() - started };
+      if (!cheap) return { ran: false, spentMs: spent() };
     }
     const result = serializeToolResult(callTool(tool, store, args));
-    const spentMs = performance.now() - started;
+    const spentMs = spent();
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
     if (result.errorCode === "timeout") {
       this.#overranUntil.set(shape, performance.now() + SKIP_AFTER_OVERRUN_MS);
-      return { ran: false, spentMs };
     }
-    if (result.errorCode === "busy") return { ran: false, spentMs };
-    // A read SQLite cannot stop (one long text) may finish past the deadline itself.
-    if (spentMs > this.#timeoutMs) {
+    // Past the deadline already (a read SQLite cannot stop, or a deadline shorter than the
+    // budget): answered here, as the pool would, rather than handed over with no time left.
+    if (spentMs >= this.#timeoutMs) {
       return { ran: true, result: deadlineResult(tool.name, this.#timeoutMs) };
+    }
+    if (result.errorCode === "timeout" || result.errorCode === "busy") {
+      return { ran: false, spentMs };
     }
     return { ran: true, result };
   }

@@ -41,9 +41,12 @@ interface QueryTerms {
  * distance are syntax, not words to look for.
  */
 function queryTerms(match: string): QueryTerms {
-  const cleaned = match
-    .replace(/\{[^}]*\}\s*:|[\p{L}\p{M}\p{N}_]+\s*:/gu, " ")
-    .replace(/,\s*\d+\s*\)/g, ")");
+  // Outside quotes only: inside them, "10:30" and "re: pricing" are words to find.
+  const cleaned = match.split('"').map((part, i) =>
+    i % 2 === 1 ? part : part
+      .replace(/\{[^}]*\}\s*:|[\p{L}\p{M}\p{N}_]+\s*:/gu, " ")
+      .replace(/,\s*\d+\s*\)/g, ")")
+  ).join('"');
   const words = (cleaned.match(WORD) ?? [])
     .filter((word) => !/^(AND|OR|NOT|NEAR)$/.test(word))
     .map(foldSameLength);

@@ -4,7 +4,7 @@
  *
  * 1. `deno bundle` turns main.ts and the tool worker into two JavaScript files. Measured
  *    on a 2-core Linux machine, this cuts process start to `initialize` answered from
- *    125 ms to 73 ms (median of 5, `deno run` of each, same flags): module resolution of
+ *    125 ms to about 77 ms (median of 5, `deno run` of each, same flags): module resolution of
  *    about 270 modules is done once, at build time.
  * 2. `deno compile` embeds both, with exactly the permission flags of `deno task start`
  *    (read from deno.json, so the two cannot drift apart).

@@ -94,7 +94,7 @@ Deno.test("the README states the limits the code enforces", () => {
     `runs past ${INLINE_BUDGET_MS} ms`,
     `a ${INLINE_BUDGET_MS} ms budget`,
     `text passes ${INLINE_TEXT_BYTES / 1024 / 1024} MiB`,
-    `for the next ${SKIP_AFTER_OVERRUN_MS / 1000} s, calls that set the same arguments`,
+    `for the next ${SKIP_AFTER_OVERRUN_MS / 1000} s calls of that tool with the same arguments set`,
   ];
   for (const text of stated) assert(normalized.includes(text), `README states: ${text}`);
   const inline = TOOLS.filter((tool) => tool.cheap !== undefined && tool.cheap !== false)

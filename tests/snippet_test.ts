@@ -105,3 +105,9 @@ Deno.test("column filters, NEAR distances and prefix stars are syntax, not words
   const head = text.slice(0, 8_000);
   assert(matchWindow(head, "data*", true)?.includes("our database grew"), "data* is a prefix");
 });
+
+Deno.test("inside quotes, a colon or a number is part of the words to find", () => {
+  const filler = "filler ".repeat(400);
+  const text = `${filler}it took 30 minutes ${filler}we meet at 10:30 today ${filler}`;
+  assert(matchWindow(text, '"10:30"').includes("we meet at 10:30 today"));
+});

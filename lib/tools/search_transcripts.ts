@@ -218,7 +218,9 @@ const utf8 = new TextEncoder();
  */
 export function headWindow(row: StoreRow, match: string): string | undefined {
   const head = textOrNull(row["head"]) ?? "";
-  const isPrefix = utf8.encode(head).length < Number(row["text_bytes"] ?? 0);
+  // Any difference means the head is not the text as stored (invalid UTF-8 in it, or a
+  // UTF-16 store): the whole text settles it, at the cost of one more read.
+  const isPrefix = utf8.encode(head).length !== Number(row["text_bytes"] ?? 0);
   return matchWindow(head, match, isPrefix);
 }
 
