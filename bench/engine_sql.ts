@@ -19,7 +19,7 @@ import { DatabaseSync } from "node:sqlite";
 import { KEEP_GOING_SQL, Store } from "../lib/store.ts";
 import { previewSourceSql } from "../lib/tools/transcript_preview.ts";
 
-export { SEARCH_SQL } from "../lib/tools/search_transcripts.ts";
+export { SEARCH_PROBE_SQL, SEARCH_SQL } from "../lib/tools/search_transcripts.ts";
 export { FULL_TEXT_SQL } from "../lib/tools/transcript_preview.ts";
 
 /** A piece of SQL copied from a tool's source because the tool does not export it. */
@@ -65,11 +65,6 @@ const GET_TRANSCRIPT: CopiedSql = {
          FROM transcripts WHERE id = ?`,
 };
 
-const SEARCH_PROBE: CopiedSql = {
-  source: "lib/tools/search_transcripts.ts",
-  text: "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
-};
-
 const LIST_TASKS: CopiedSql = {
   source: LIST_TASKS_SOURCE,
   text: `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
@@ -87,7 +82,6 @@ export const COPIED_SQL: readonly CopiedSql[] = [
   LIST_TRANSCRIPTS,
   AFTER_CURSOR,
   GET_TRANSCRIPT,
-  SEARCH_PROBE,
   LIST_TASKS,
 ];
 
@@ -118,9 +112,6 @@ export const LIST_TRANSCRIPTS_AFTER_SQL = fill(LIST_TRANSCRIPTS, {
 
 /** get_transcript. */
 export const GET_TRANSCRIPT_SQL = GET_TRANSCRIPT.text;
-
-/** search_transcripts' plain-words probe: does any transcript hold every term? */
-export const SEARCH_PROBE_SQL = SEARCH_PROBE.text;
 
 /** list_tasks, first page, no filters. */
 export const LIST_TASKS_SQL = fill(LIST_TASKS, { where: where() });

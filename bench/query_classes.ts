@@ -5,9 +5,8 @@
  * @module
  */
 import { decodeCursor } from "../lib/cursor.ts";
-import { plainWordsQueries } from "../lib/fts_query.ts";
 import type { Store, StoreRow } from "../lib/store.ts";
-import { headWindow } from "../lib/tools/search_transcripts.ts";
+import { headWindow, withPlainWordsFallback } from "../lib/tools/search_transcripts.ts";
 import {
   FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
@@ -90,16 +89,15 @@ function searchOnEngine(engine: Store, match: string): number {
 }
 
 function fallbackOnEngine(engine: Store, query: string): number {
-  try {
-    engine.all(SEARCH_SQL, query, SEARCH_LIMIT + 1, 0);
-    throw new Error(`${query} was expected not to parse as FTS5`);
-  } catch (error) {
-    if ((error as { errcode?: unknown }).errcode !== 1) throw error;
+  const { mode, run } = withPlainWordsFallback(
+    engine,
+    query,
+    (match) => ({ rows: searchOnEngine(engine, match), match }),
+  );
+  if (mode !== "words" || Array.isArray(run.rows)) {
+    throw new Error(`${query} was expected to run as plain words`);
   }
-  const words = plainWordsQueries(query);
-  if (words === null) throw new Error(`no words in ${query}`);
-  const hasEveryTerm = engine.get(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
-  return searchOnEngine(engine, hasEveryTerm ? words.allTerms : words.anyTerm);
+  return run.rows;
 }
 
 /**

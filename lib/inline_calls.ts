@@ -51,6 +51,8 @@ export interface InlineCallsOptions {
   timeoutMs?: number | undefined;
   /** How long after a failed open to try again; {@link REOPEN_AFTER_MS} by default. */
   reopenAfterMs?: number | undefined;
+  /** How long an overrun's shape goes straight to the pool; {@link SKIP_AFTER_OVERRUN_MS}. */
+  skipAfterOverrunMs?: number | undefined;
 }
 
 /**
@@ -71,6 +73,7 @@ export class InlineCalls {
   readonly #budgetMs: number;
   readonly #timeoutMs: number;
   readonly #reopenAfterMs: number;
+  readonly #skipAfterOverrunMs: number;
   #store: Store | undefined;
   #budgetEnd = 0;
   #nextOpen = 0;
@@ -89,6 +92,7 @@ export class InlineCalls {
     this.#budgetMs = budgetMs;
     this.#timeoutMs = timeoutMs;
     this.#reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
+    this.#skipAfterOverrunMs = options.skipAfterOverrunMs ?? SKIP_AFTER_OVERRUN_MS;
   }
 
   /** Opens the connection ahead of the first call; false if it could not be opened. */
@@ -139,7 +143,7 @@ export class InlineCalls {
     const spentMs = spent();
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
     if (result.errorCode === "timeout") {
-      this.#overranUntil.set(shape, performance.now() + SKIP_AFTER_OVERRUN_MS);
+      this.#overranUntil.set(shape, performance.now() + this.#skipAfterOverrunMs);
     }
     // Past the deadline already (a read SQLite cannot stop, or a deadline shorter than the
     // budget): answered here, as the pool would, rather than handed over with no time left.

@@ -264,7 +264,7 @@ export class ProtocolGate implements Transport {
     return errorResponse(
       request.clientId,
       code,
-      line.length > MAX_ERROR_MESSAGE ? `${line.slice(0, MAX_ERROR_MESSAGE)}…` : line,
+      printable(line, MAX_ERROR_MESSAGE),
     ) as unknown as JSONRPCMessage;
   }
 

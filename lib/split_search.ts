@@ -14,24 +14,20 @@
  * @module
  */
 import * as v from "valibot";
-import {
-  type SerializedToolResult,
-  serializeToolResult,
-  toolErrorResult,
-} from "./tools/call_tool.ts";
+import type { SerializedToolResult } from "./tools/call_tool.ts";
 import { searchInputSchema } from "./tools/search_transcripts.ts";
-import { ToolError } from "./tools/tool.ts";
-import { DEFAULT_TIMEOUT_MS, type ToolWorkerPool } from "./worker_pool.ts";
+import {
+  cancelledResult,
+  deadlineResult,
+  DEFAULT_TIMEOUT_MS,
+  type ToolWorkerPool,
+} from "./worker_pool.ts";
 
 /**
  * Below this largest key (about this many transcripts, on a store that does not reuse keys)
  * one worker ranks faster than several plus a merge.
  */
 export const SPLIT_THRESHOLD = 20_000;
-
-function cancelled(): SerializedToolResult {
-  return serializeToolResult(toolErrorResult(new ToolError("timeout", "The call was cancelled")));
-}
 
 /**
  * The fewest workers worth splitting across. On a 2-vCPU VM two parts ran in 50–65 ms
@@ -94,13 +90,7 @@ export class SplitSearch {
     const late = new Promise<SerializedToolResult>((resolve) => {
       timer = setTimeout(() => {
         parts.abort();
-        resolve(serializeToolResult(toolErrorResult(
-          new ToolError(
-            "timeout",
-            `search_transcripts ran past its ${this.#timeoutMs} ms deadline and was stopped; ` +
-              "narrow the request or try again",
-          ),
-        )));
+        resolve(deadlineResult("search_transcripts", this.#timeoutMs));
       }, this.#timeoutMs);
     });
     return Promise.race([this.#split(args, parts.signal), late]).finally(() => {
@@ -111,7 +101,7 @@ export class SplitSearch {
 
   async #split(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
     const maxPk = await this.#maxPk(signal);
-    if (signal.aborted) return cancelled();
+    if (signal.aborted) return cancelledResult();
     if (maxPk < this.#threshold || !Number.isSafeInteger(maxPk)) {
       return this.#pool.runSerialized("search_transcripts", args, signal);
     }
@@ -139,7 +129,7 @@ export class SplitSearch {
     // Bad arguments, a timeout or a busy store: every part says the same; answer with it.
     const failed = parts.find((part) => part.errorCode !== null);
     if (failed !== undefined) return failed;
-    if (signal.aborted) return cancelled();
+    if (signal.aborted) return cancelledResult();
     const ranked = parts.map((part) => (JSON.parse(part.json).structuredContent as RankPart));
     const first = ranked[0]!;
     const hits = ranked.flatMap((part) => part.hits)

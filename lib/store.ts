@@ -215,9 +215,9 @@ export class StoreCorruptError extends Error {
 }
 
 function isBusy(error: unknown): boolean {
-  const code = (error as { errcode?: unknown } | null)?.errcode;
-  // SQLITE_BUSY and SQLITE_LOCKED, with or without extended bits.
-  if (typeof code === "number") return (code & 0xff) === 5 || (code & 0xff) === 6;
+  const code = errcode(error);
+  // SQLITE_BUSY and SQLITE_LOCKED, extended bits masked off.
+  if (code !== undefined) return code === 5 || code === 6;
   // Raised while preparing (reading the schema under the app's lock): message only.
   return /database (table )?is locked/.test((error as Error | null)?.message ?? "");
 }
@@ -329,10 +329,7 @@ export class Store {
     } catch (error) {
       if (this.#interrupted !== null) throw new StoreInterruptedError(this.#interrupted);
       if (isBusy(error)) throw new StoreBusyError();
-      const code = errcode(error);
-      if (code === SQLITE_CORRUPT || code === SQLITE_NOTADB) {
-        throw new StoreCorruptError(this.location);
-      }
+      if (isCorrupt(error)) throw new StoreCorruptError(this.location);
       throw error;
     }
   }

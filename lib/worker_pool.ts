@@ -93,6 +93,20 @@ function errorResult(code: ToolErrorCode, message: string): SerializedToolResult
 }
 
 /**
+ * The answer to a call its client cancelled (one that is never sent, since a cancelled
+ * request gets no answer, but the pool settles every call).
+ *
+ * @example
+ * ```ts
+ * import { cancelledResult } from "./worker_pool.ts";
+ * cancelledResult().errorCode; // "timeout"
+ * ```
+ */
+export function cancelledResult(): SerializedToolResult {
+  return errorResult("timeout", "The call was cancelled");
+}
+
+/**
  * The answer to a call that ran past its deadline, wherever it ran.
  *
  * @example
@@ -185,7 +199,7 @@ export class ToolWorkerPool {
       if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
       // Cancelled before it was queued: never run it.
       if (signal?.aborted) {
-        return this.#settle(job, errorResult("timeout", "The call was cancelled"));
+        return this.#settle(job, cancelledResult());
       }
       // The deadline counts from arrival: time spent queued is time the client waits.
       job.timer = setTimeout(() => this.#expire(job), job.deadline - Date.now());
@@ -341,7 +355,7 @@ export class ToolWorkerPool {
 
   #abandon(job: Job, reason: number): void {
     if (job.settled) return;
-    this.#settle(job, errorResult("timeout", "The call was cancelled"));
+    this.#settle(job, cancelledResult());
     this.#stopRunning(job, reason);
   }
 

@@ -1,9 +1,10 @@
 /**
  * Slow queries over the wire: a runaway search does not hold the server hostage.
  */
-import { assertEquals, assertMatch } from "./helpers/assert.ts";
+import { assertEquals } from "./helpers/assert.ts";
 import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
 import { runCli, startServer } from "./helpers/server_process.ts";
+import { assertToolError } from "./helpers/tool_error.ts";
 
 const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(600), tasks: [] });
 globalThis.addEventListener("unload", () => slow.cleanup());
@@ -48,9 +49,7 @@ Deno.test("--timeout-ms: a call past its deadline answers timeout and the server
     await server.send(slowSearch("slow"));
     const answer = await server.next();
     assertEquals(answer["id"], "slow");
-    const error = JSON.parse(answer["result"].content[0].text).error;
-    assertEquals(error.code, "timeout");
-    assertMatch(error.message, /ran past its 300 ms deadline/);
+    assertToolError(answer["result"], "timeout", /ran past its 300 ms deadline/);
     const next = await server.callTool("list_transcripts", { limit: 2 });
     assertEquals(next["structuredContent"].transcripts.length, 2);
     assertEquals((await server.finish()).code, 0);

@@ -11,6 +11,8 @@ import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../lib/tools/registry.ts";
 import { INLINE_BUDGET_MS, SKIP_AFTER_OVERRUN_MS } from "../lib/inline_calls.ts";
 import { INLINE_TEXT_BYTES } from "../lib/tools/get_transcript.ts";
+import { MAX_NESTING } from "../lib/jsonrpc.ts";
+import { MAX_LINE_BYTES } from "../lib/stdio.ts";
 import { BUSY_TIMEOUT_MS } from "../lib/store.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../lib/worker_pool.ts";
 
@@ -95,6 +97,7 @@ Deno.test("the README states the limits the code enforces", () => {
     `a ${INLINE_BUDGET_MS} ms budget`,
     `text passes ${INLINE_TEXT_BYTES / 1024 / 1024} MiB`,
     `for the next ${SKIP_AFTER_OVERRUN_MS / 1000} s calls of that tool with the same arguments set`,
+    `nested deeper than ${MAX_NESTING} levels, a line over ${MAX_LINE_BYTES / 1024 / 1024} MiB`,
   ];
   for (const text of stated) assert(normalized.includes(text), `README states: ${text}`);
   const inline = TOOLS.filter((tool) => tool.cheap !== undefined && tool.cheap !== false)

@@ -56,29 +56,46 @@ Deno.test("only tools marked cheap run inline; search goes to a worker at no cos
   }
 });
 
-Deno.test("a call past the budget is stopped inside SQLite and handed over, and so is its shape", () => {
-  // A budget so small that the first check, 64 rows into a scan, finds it spent.
-  const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
-  // The list tool, counting the times its handler runs here.
-  let runs = 0;
+/** list_transcripts, counting the times its handler runs. */
+function countedListTool() {
   const list = tool("list_transcripts");
   const counted = {
     ...list,
-    handler: (store: Store, input: unknown) => (runs++, list.handler(store, input)),
+    runs: 0,
+    handler: (store: Store, input: unknown) => (counted.runs++, list.handler(store, input)),
   };
+  return counted;
+}
+
+Deno.test("a call past the budget is stopped inside SQLite and handed over, and so is its shape", () => {
+  // A budget so small that the first check, 64 rows into a scan, finds it spent.
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
+  const counted = countedListTool();
   try {
     const scan = inline.run(counted, { source: "no-such-source" });
     assert(!scan.ran, "the scan is handed over");
     assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
-    assertEquals(runs, 1);
+    assertEquals(counted.runs, 1);
     // Calls of that shape now go straight to a worker, without running here again.
     assert(!inline.run(counted, { source: "meeting" }).ran);
-    assertEquals(runs, 1);
+    assertEquals(counted.runs, 1);
     // A one-page read of another shape never reaches the check, so it still runs here.
     const page = inline.run(counted, { limit: 2 });
-    assertEquals(runs, 2);
+    assertEquals(counted.runs, 2);
     assert(page.ran);
     assertEquals(JSON.parse(page.result.json).structuredContent.transcripts.length, 2);
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("once the skip has run out, a shape that overran is tried here again", () => {
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6, skipAfterOverrunMs: 0 });
+  const counted = countedListTool();
+  try {
+    assert(!inline.run(counted, { source: "no-such-source" }).ran);
+    assert(!inline.run(counted, { source: "no-such-source" }).ran);
+    assertEquals(counted.runs, 2, "tried here both times");
   } finally {
     inline.close();
   }

@@ -6,7 +6,8 @@
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
 import { buildFixtureStore } from "./helpers/fixture_store.ts";
-import { type Message, startServer } from "./helpers/server_process.ts";
+import { type Message, runCli, startServer } from "./helpers/server_process.ts";
+import { assertToolError } from "./helpers/tool_error.ts";
 import { checksum } from "./fixtures/checksum.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/app_writer.ts", import.meta.url));
@@ -110,9 +111,7 @@ Deno.test("a rollback-journal writer holding its lock past the busy timeout: the
     const writer = startWriter(fixture.path, "hold-lock", 6_000);
     const events = lines(writer.stdout);
     assertEquals((await events.next()).value, "locked");
-    const result = await server.callTool("list_transcripts", {});
-    assertEquals(toolErrorCode(result), "busy");
-    assertMatch(JSON.parse(result["content"][0].text).error.message, /locked by its app/);
+    assertToolError(await server.callTool("list_transcripts", {}), "busy", /locked by its app/);
     // The answer came while the lock was still held.
     assertEquals((await events.next()).value, "released");
     await writer.status;
@@ -120,6 +119,22 @@ Deno.test("a rollback-journal writer holding its lock past the busy timeout: the
     assertEquals((await server.finish()).code, 0);
   } finally {
     await server.kill();
+    fixture.cleanup();
+  }
+});
+
+Deno.test("a store the app holds locked at start: exit 2 after the busy timeout, saying so", async () => {
+  const fixture = buildFixtureStore();
+  try {
+    const writer = startWriter(fixture.path, "hold-lock", 5_000);
+    const events = lines(writer.stdout);
+    assertEquals((await events.next()).value, "locked");
+    const { code, stderr } = await runCli(["--db", fixture.path]);
+    assertEquals(code, 2);
+    assertMatch(stderr, /Cannot open store: .* is locked by its app; try again/);
+    assertEquals((await events.next()).value, "released", "the answer came while it was held");
+    await writer.status;
+  } finally {
     fixture.cleanup();
   }
 });

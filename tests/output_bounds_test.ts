@@ -9,7 +9,7 @@ import { openStore, type Store } from "../lib/store.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { segmentsText } from "../lib/demo_store.ts";
-import { capText, fitJsonText, utf8Length } from "../lib/tools/response_budget.ts";
+import { capText, FIELD_CAPS, fitJsonText, utf8Length } from "../lib/tools/response_budget.ts";
 import { assertToolError } from "./helpers/tool_error.ts";
 
 const MIB = 1024 * 1024;
@@ -18,6 +18,12 @@ type Json = any;
 
 function wireBytes(result: unknown): number {
   return utf8Length(JSON.stringify({ jsonrpc: "2.0", id: 1, result }));
+}
+
+/** `text` was cut to exactly `cap` characters, the cut marked with "…". */
+function assertCapped(text: string, cap: number): void {
+  assertEquals(text.length, cap);
+  assert(text.endsWith("…"), `a cut is marked: …${text.slice(-20)}`);
 }
 
 function call(store: Store, name: string, args: Record<string, unknown>): Json {
@@ -75,7 +81,8 @@ Deno.test("no response passes 1 MiB on a store of huge titles, tags, texts and t
       do {
         const page: Json = call(store, "list_transcripts", cursor ? { ...args, cursor } : args);
         for (const t of page.transcripts) {
-          assert(t.title.length <= 1_000 && t.source?.length <= 1_000);
+          assert(t.title.length <= FIELD_CAPS.title && t.preview.length <= FIELD_CAPS.preview);
+          assert(t.source.length <= FIELD_CAPS.label, `source: ${t.source.length}`);
         }
         seen.push(...page.transcripts.map((t: Json) => t.id));
         cursor = page.nextCursor;
@@ -83,7 +90,8 @@ Deno.test("no response passes 1 MiB on a store of huge titles, tags, texts and t
       assertEquals(new Set(seen).size, transcripts.length);
     }
     const titled = call(store, "get_transcript", { id: transcripts[0]!.id });
-    assert(titled.title.endsWith("…") && titled.title.length === 1_000, "a capped title is marked");
+    assertCapped(titled.title, FIELD_CAPS.title);
+    assertCapped(titled.source, FIELD_CAPS.label);
 
     const tasks: string[] = [];
     let cursor: string | null = null;
@@ -94,6 +102,7 @@ Deno.test("no response passes 1 MiB on a store of huge titles, tags, texts and t
         cursor ? { limit: 1000, cursor } : { limit: 1000 },
       );
       tasks.push(...page.tasks.map((t: Json) => t.id));
+      for (const t of page.tasks) assertCapped(t.text, FIELD_CAPS.taskText);
       cursor = page.nextCursor;
     } while (cursor !== null);
     assertEquals(tasks.length, 1_000);
@@ -108,6 +117,9 @@ Deno.test("no response passes 1 MiB on a store of huge titles, tags, texts and t
         next ? { query: "pricing", limit: 100, cursor: next } : { query: "pricing", limit: 100 },
       );
       found.push(...page.results.map((r: Json) => r.id));
+      for (const r of page.results) {
+        assert(r.snippet.length <= FIELD_CAPS.snippet && r.preview.length <= FIELD_CAPS.preview);
+      }
       next = page.nextCursor;
     } while (next !== null);
     assertEquals(new Set(found).size, transcripts.length);
@@ -174,7 +186,14 @@ Deno.test("huge ids and timestamps are capped, and cursors past them stay small"
       } while (cursor !== null);
       assertEquals(seen.length, 30, tool);
       assertEquals(new Set(seen).size, 30, tool);
-      assert(seen.every((id) => id.length <= 1_000));
+      assert(seen.every((id) => id.length <= FIELD_CAPS.id));
+    }
+    const page: Json = call(store, "list_transcripts", { limit: 30 });
+    const hugeOnes = page.transcripts.filter((t: Json) => t.id.includes("-kkk"));
+    assertEquals(hugeOnes.length, 3);
+    for (const t of hugeOnes) {
+      assertCapped(t.id, FIELD_CAPS.id);
+      assertCapped(t.createdAt, FIELD_CAPS.timestamp);
     }
   } finally {
     store.close();

@@ -3,6 +3,7 @@
  */
 import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
 import { buildFixtureStore } from "./helpers/fixture_store.ts";
+import { assertToolError } from "./helpers/tool_error.ts";
 import { type Message, type ServerProcess, startServer } from "./helpers/server_process.ts";
 import { TOOLS } from "../lib/tools/registry.ts";
 import { VERSION } from "../lib/version.ts";
@@ -246,8 +247,7 @@ Deno.test("tools/call answers structuredContent and the same JSON as text", asyn
     assertEquals(result.content[0].text, JSON.stringify(result.structuredContent));
     assertEquals(result.structuredContent.transcripts.length, 2);
     const invalid = await server.callTool("list_transcripts", { limit: "twenty" });
-    assertEquals(invalid.isError, true);
-    assertEquals(JSON.parse(invalid.content[0].text).error.code, "invalid_arguments");
+    assertToolError(invalid, "invalid_arguments", /^limit: expected number/);
   });
 });
 

@@ -2,7 +2,7 @@
  * The payload budget: how many items of a page fit, at and around the boundary.
  */
 import { assertEquals } from "./helpers/assert.ts";
-import { countFitting, PAYLOAD_BUDGET_BYTES } from "../lib/tools/response_budget.ts";
+import { countFitting, fitPage, PAYLOAD_BUDGET_BYTES } from "../lib/tools/response_budget.ts";
 
 const encoder = new TextEncoder();
 
@@ -36,4 +36,19 @@ Deno.test("countFitting always keeps the first item, however large", () => {
   const huge = "y".repeat(PAYLOAD_BUDGET_BYTES * 2);
   assertEquals(countFitting([huge, "a", "b"], 100), 1);
   assertEquals(countFitting([], 100), 0);
+});
+
+Deno.test("fitPage gives a cursor after the last row kept, only when more follow", () => {
+  const rows = [1, 2, 3].map((pk) => ({ pk }));
+  const after = (last: { pk: number }, kept: number) => `${last.pk}/${kept}`;
+  // One row more than shown: more follow.
+  assertEquals(fitPage(rows, rows.slice(0, 2), 100, after), {
+    items: rows.slice(0, 2),
+    nextCursor: "2/2",
+  });
+  // Every row shown: the last page.
+  assertEquals(fitPage(rows, rows, 100, after), { items: rows, nextCursor: null });
+  // The budget ends the page early, at the first item: more follow from there.
+  const huge = ["y".repeat(PAYLOAD_BUDGET_BYTES), "a", "b"];
+  assertEquals(fitPage(rows, huge, 100, after), { items: [huge[0]], nextCursor: "1/1" });
 });

@@ -411,3 +411,35 @@ Deno.test("search snippets come from the whole text when the match lies past the
     fixture.cleanup();
   }
 });
+
+Deno.test("page sizes default and clamp as documented, and tasks come newest first", () => {
+  const transcripts = [...fixtureTranscripts(250), longEmojiTranscript(8_000)];
+  const tasks = fixtureTasks(transcripts, 1_100);
+  const fixture = buildFixtureStore({ transcripts, tasks });
+  const store = openStore(fixture.path);
+  try {
+    const sizes = (name: string, key: string, args: Record<string, unknown>) =>
+      call(store, name, args)[key].length;
+    assertEquals(sizes("list_transcripts", "transcripts", {}), 20);
+    assertEquals(sizes("list_transcripts", "transcripts", { limit: 500 }), 200);
+    assertEquals(sizes("list_transcripts", "transcripts", { limit: 0 }), 1);
+    assertEquals(sizes("search_transcripts", "results", { query: "fixture" }), 20);
+    assertEquals(sizes("search_transcripts", "results", { query: "fixture", limit: 500 }), 100);
+    assertEquals(sizes("list_tasks", "tasks", { limit: 5_000 }), 1_000);
+    const page = call(store, "list_tasks").tasks;
+    assertEquals(page.length, 200);
+    const newest = [...tasks].sort((a, b) =>
+      b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id)
+    ).slice(0, 200).map((t) => t.id);
+    assertEquals(page.map((t: Json) => t.id), newest);
+    // Pages of text end early rather than split a surrogate pair: one unit short at most.
+    const long = transcripts.at(-1)!.id;
+    const first = call(store, "get_transcript", { id: long }).text.length;
+    assert(first === 20_000 || first === 19_999, `default page: ${first}`);
+    const widest = call(store, "get_transcript", { id: long, maxChars: 10_000_000 }).text.length;
+    assert(widest === 200_000 || widest === 199_999, `clamped page: ${widest}`);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});

@@ -15,7 +15,7 @@ import {
 import { KEEP_GOING_SQL } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
-import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
+import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 
 const NAME = "list_tasks";
@@ -110,18 +110,12 @@ export const listTasks = defineTool({
       parentTaskId: capText(textOrNull(row["parent_task_id"]), FIELD_CAPS.id),
       transcriptId: capText(textOrNull(row["transcript_id"]), FIELD_CAPS.id),
     }));
-    const fitting = countFitting(tasks, 100);
-    const last = rows[fitting - 1];
-    const more = rows.length > limit || fitting < tasks.length;
-    return {
-      tasks: tasks.slice(0, fitting),
-      nextCursor: more && last !== undefined
-        ? encodeCursor(NAME, [
-          cursorKeyText(String(last["created_at"])),
-          cursorKeyText(String(last["id"])),
-          String(last["rowid"]),
-        ])
-        : null,
-    };
+    const page = fitPage(rows, tasks, 100, (last) =>
+      encodeCursor(NAME, [
+        cursorKeyText(String(last["created_at"])),
+        cursorKeyText(String(last["id"])),
+        String(last["rowid"]),
+      ]));
+    return { tasks: page.items, nextCursor: page.nextCursor };
   },
 });

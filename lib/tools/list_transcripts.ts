@@ -15,7 +15,7 @@ import { KEEP_GOING_SQL } from "../store.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";
-import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
+import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 
@@ -116,14 +116,12 @@ export const listTranscripts = defineTool({
       language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
       preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
     }));
-    const fitting = countFitting(summaries, 100);
-    const last = rows[fitting - 1];
-    const more = rows.length > limit || fitting < summaries.length;
-    return {
-      transcripts: summaries.slice(0, fitting),
-      nextCursor: more && last !== undefined
-        ? encodeCursor(NAME, [cursorKeyText(String(last["created_at"])), String(last["pk"])])
-        : null,
-    };
+    const page = fitPage(
+      rows,
+      summaries,
+      100,
+      (last) => encodeCursor(NAME, [cursorKeyText(String(last["created_at"])), String(last["pk"])]),
+    );
+    return { transcripts: page.items, nextCursor: page.nextCursor };
   },
 });

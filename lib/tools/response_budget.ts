@@ -102,6 +102,35 @@ export function countFitting(items: readonly unknown[], overheadBytes: number): 
 }
 
 /** Bytes one UTF-16 unit takes inside a JSON string (a pair's high half counts all 4). */
+/**
+ * The page a listing answers: the leading `items` that fit the payload budget, and a
+ * cursor when more follow, either rows past the limit (a listing reads one row more than
+ * it shows) or items the budget left out. `rows` are the rows read, `items` the first of
+ * them shaped for the answer; `cursorFor` gets the last row kept and how many were kept.
+ *
+ * @example
+ * ```ts
+ * import { fitPage } from "./response_budget.ts";
+ * const rows = [{ pk: 1 }, { pk: 2 }, { pk: 3 }];
+ * fitPage(rows, rows.slice(0, 2), 100, (last) => `after ${last.pk}`);
+ * // { items: [{ pk: 1 }, { pk: 2 }], nextCursor: "after 2" }
+ * ```
+ */
+export function fitPage<R, T>(
+  rows: readonly R[],
+  items: readonly T[],
+  overheadBytes: number,
+  cursorFor: (last: R, kept: number) => string,
+): { items: T[]; nextCursor: string | null } {
+  const kept = countFitting(items, overheadBytes);
+  const last = rows[kept - 1];
+  const more = rows.length > items.length || kept < items.length;
+  return {
+    items: items.slice(0, kept),
+    nextCursor: more && last !== undefined ? cursorFor(last, kept) : null,
+  };
+}
+
 function jsonUnitBytes(code: number): number {
   if (code === 0x22 || code === 0x5c) return 2;
   if (code < 0x20) return code === 0x0a || code === 0x0d || code === 0x09 ? 2 : 6;

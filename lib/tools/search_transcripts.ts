@@ -10,7 +10,7 @@ import { plainWordsQueries } from "../fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
-import { capText, countFitting, FIELD_CAPS } from "./response_budget.ts";
+import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
 import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../snippet.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
@@ -71,6 +71,10 @@ export const RANK_PART_SQL = `
    WHERE transcripts_fts MATCH ? AND rowid BETWEEN ? AND ? AND ${KEEP_GOING_SQL}
    ORDER BY score, rowid
    LIMIT ?`;
+
+/** The plain-words probe: does any transcript hold every term? */
+export const SEARCH_PROBE_SQL =
+  "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1";
 
 const HIT_ROW_SQL =
   `SELECT t.pk, t.id, t.title, ${HEAD_SQL}, t.created_at, t.source FROM transcripts AS t WHERE pk = ?`;
@@ -162,10 +166,7 @@ export function withPlainWordsFallback<T extends { match: string }>(
   }
   const words = plainWordsQueries(query);
   if (words === null) return { mode: "words", run: { rows: [], match: "" } };
-  const hasEveryTerm = store.get(
-    "SELECT 1 AS found FROM transcripts_fts WHERE transcripts_fts MATCH ? LIMIT 1",
-    words.allTerms,
-  ) !== undefined;
+  const hasEveryTerm = store.get(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
   return { mode: "words", run: rank(hasEveryTerm ? words.allTerms : words.anyTerm) };
 }
 
@@ -201,16 +202,14 @@ export function renderSearchPage(
     snippet: capText(marked[i]!, FIELD_CAPS.snippet),
     rank: Number((-Number(row["score"])).toPrecision(6)),
   }));
-  const fitting = countFitting(results, 200);
-  const more = rows.length > limit || fitting < results.length;
-  return {
-    results: results.slice(0, fitting),
-    nextCursor: more ? encodeCursor(NAME, [query, offset + fitting]) : null,
-    queryMode,
-  };
+  const fitted = fitPage(
+    rows,
+    results,
+    200,
+    (_, kept) => encodeCursor(NAME, [query, offset + kept]),
+  );
+  return { results: fitted.items, nextCursor: fitted.nextCursor, queryMode };
 }
-
-const utf8 = new TextEncoder();
 
 /**
  * The snippet window of one hit, cut from the head of its text that the search read, or
@@ -220,7 +219,7 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
   const head = textOrNull(row["head"]) ?? "";
   // Any difference means the head is not the text as stored (invalid UTF-8 in it, or a
   // UTF-16 store): the whole text settles it, at the cost of one more read.
-  const isPrefix = utf8.encode(head).length !== Number(row["text_bytes"] ?? 0);
+  const isPrefix = utf8Length(head) !== Number(row["text_bytes"] ?? 0);
   return matchWindow(head, match, isPrefix);
 }
 

@@ -6,7 +6,8 @@ import type { ToolErrorCode } from "../../lib/tools/tool.ts";
 
 /** The result of a tools/call, as the server or callTool returns it. */
 export interface ToolResultLike {
-  content: { type: string; text?: string }[] | unknown;
+  // Optional in the type only, so a raw wire message fits; the assertion requires it.
+  content?: { type: string; text?: string }[] | unknown;
   structuredContent?: unknown;
   isError?: boolean | undefined;
 }
@@ -23,6 +24,7 @@ export function assertToolError(
 ): string {
   assertEquals(result.isError, true, "isError must be true");
   assertEquals(result.structuredContent, undefined, "an error carries no structuredContent");
+  assert(Array.isArray(result.content), "a content array");
   const content = result.content as { type: string; text?: string }[];
   assertEquals(content.length, 1);
   assertEquals(content[0]?.type, "text");
