@@ -5,7 +5,7 @@
  * @module
  */
 import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/cli.ts";
-import { resolveDbPath } from "./lib/db_path.ts";
+import { type DbPathOrigin, resolveDbPath } from "./lib/db_path.ts";
 import { DEMO_LOCATION, openDemoStore } from "./lib/demo_store.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/server.ts";
@@ -20,10 +20,15 @@ const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
 const EXIT_USAGE = 2;
 
-function openChosenStore(choice: StoreChoice): Store {
+/**
+ * Opens the chosen store and logs one line naming it, only once it is open: an unusable
+ * store gets the error's line alone. `purpose` tells a served store from one read once.
+ */
+function openChosenStore(choice: StoreChoice, purpose: "serving" | "reading"): Store {
   if (choice.kind === "demo") {
-    logLine(`serving ${DEMO_LOCATION}, read-only`);
-    return openDemoStore();
+    const store = openDemoStore();
+    logLine(`${purpose} ${DEMO_LOCATION}, read-only`);
+    return store;
   }
   const { path, origin } = resolveDbPath({
     flag: choice.flag,
@@ -31,8 +36,35 @@ function openChosenStore(choice: StoreChoice): Store {
     os: Deno.build.os,
     cwd: Deno.cwd(),
   });
-  logLine(`store ${path} (from ${origin}), read-only`);
-  return openStore(path);
+  let store: Store;
+  try {
+    store = openStore(path);
+  } catch (error) {
+    throw error instanceof StoreOpenError ? withPathOrigin(error, path, origin) : error;
+  }
+  logLine(`${purpose} ${path} (from ${origin}), read-only`);
+  return store;
+}
+
+/**
+ * A missing store whose path the user did not type gets where the path came from, and at
+ * the default path what to do instead: a first start without --db lands here.
+ */
+function withPathOrigin(error: StoreOpenError, path: string, origin: DbPathOrigin) {
+  if (origin === "--db" || !isMissing(path)) return error;
+  const hint = origin === "platform default"
+    ? " (the default path); pass --db PATH to name your store, or --demo to try the built-in demo store"
+    : ` (from ${origin})`;
+  return new StoreOpenError(`${error.message}${hint}`, error.busy);
+}
+
+function isMissing(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
 }
 
 async function run(command: Command): Promise<number> {
@@ -44,13 +76,13 @@ async function run(command: Command): Promise<number> {
       console.log(`${SERVER_NAME} ${VERSION}`);
       return EXIT_OK;
     case "usage-error":
-      console.error(`${SERVER_NAME}: ${command.message}\n\n${USAGE}`);
+      console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
       console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
       return EXIT_OK;
     case "check": {
-      const store = openChosenStore(command.store);
+      const store = openChosenStore(command.store, "reading");
       let report;
       try {
         report = checkStore(store);
@@ -79,7 +111,7 @@ async function run(command: Command): Promise<number> {
           return EXIT_USAGE;
         }
       }
-      const store = openChosenStore(command.store);
+      const store = openChosenStore(command.store, "reading");
       const deadline = Date.now() + command.timeoutMs;
       store.setInterruptCheck(() => Date.now() > deadline ? "timeout" : null);
       const result = callTool(tool, store, args);
@@ -91,7 +123,7 @@ async function run(command: Command): Promise<number> {
     case "serve": {
       // Opened here once so an unusable store fails at start with exit 2; each tool
       // worker then opens its own read-only connection.
-      const store = openChosenStore(command.store);
+      const store = openChosenStore(command.store, "serving");
       store.close();
       const spec: StoreSpec = command.store.kind === "demo"
         ? { kind: "demo" }

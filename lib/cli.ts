@@ -73,7 +73,7 @@ export function parseCommandLine(args: readonly string[]): Command {
       },
     });
   } catch (error) {
-    return { kind: "usage-error", message: (error as Error).message.split("\n", 1)[0] ?? "" };
+    return { kind: "usage-error", message: describeParseError(error) };
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
@@ -94,7 +94,7 @@ export function parseCommandLine(args: readonly string[]): Command {
   const [command, ...rest] = positionals;
   const extra = (max: number) =>
     rest.length > max
-      ? { kind: "usage-error" as const, message: `unexpected argument '${rest[max]}'` }
+      ? { kind: "usage-error" as const, message: `Unexpected argument '${rest[max]}'` }
       : undefined;
   switch (command) {
     case undefined:
@@ -109,6 +109,28 @@ export function parseCommandLine(args: readonly string[]): Command {
       return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs };
     }
     default:
-      return { kind: "usage-error", message: `unknown command '${command}'` };
+      return { kind: "usage-error", message: `Unknown command '${command}'` };
   }
+}
+
+/** What a value-taking option holds, for "needs a …" messages. */
+const OPTION_VALUES: Record<string, string> = { "--db": "a path", "--timeout-ms": "a number" };
+
+/**
+ * node:util's parseArgs messages run to several lines of advice about `--` and quote the
+ * option unevenly; the option's name is all a user needs, with a pointer to --help.
+ */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^' ]*)/.exec(message)?.[1];
+  const code = (error as { code?: string } | null)?.code;
+  if (option !== undefined && code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    return `Unknown option ${option}`;
+  }
+  if (option !== undefined && code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    return OPTION_VALUES[option] === undefined
+      ? `${option} takes no value`
+      : `${option} needs ${OPTION_VALUES[option]}`;
+  }
+  return message.split("\n", 1)[0] ?? "";
 }

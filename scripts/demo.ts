@@ -20,7 +20,9 @@ const transport = new StdioClientTransport({
 const client = new Client({ name: "transcript-mcp-demo", version: "1.0.0" });
 await client.connect(transport);
 
-const heading = (text: string) => console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+// Bold only for a person at a terminal: piped output and NO_COLOR get plain text.
+const bold = Deno.stdout.isTerminal() && !Deno.noColor;
+const heading = (text: string) => console.log(bold ? `\n\x1b[1m== ${text}\x1b[0m` : `\n== ${text}`);
 const call = async (name: string, args: Record<string, unknown>): Promise<Json> => {
   console.log(`\n> ${name} ${JSON.stringify(args)}`);
   const result: Json = await client.callTool({ name, arguments: args });

@@ -15,6 +15,7 @@ import { MAX_NESTING } from "../lib/jsonrpc.ts";
 import { MAX_LINE_BYTES } from "../lib/stdio.ts";
 import { BUSY_TIMEOUT_MS } from "../lib/store.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../lib/worker_pool.ts";
+import { readStartPermissionFlags } from "../scripts/permission_flags.ts";
 
 const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
 const storeDoc = Deno.readTextFileSync(new URL("../docs/store.md", import.meta.url));
@@ -79,6 +80,16 @@ Deno.test("the start task and the compiled binary carry the documented permissio
   }
   for (const flag of flags) assert(readme.includes(flag.replace(/^--allow-env=.*/, "--allow-env")));
   assert(readme.includes(`--allow-env=${ENV_VARS_READ.join(",")}`));
+});
+
+Deno.test("the README's Node-only start carries the start task's flags exactly", () => {
+  const joined = readme.replace(/ \\\n\s*/g, " ");
+  const line = joined.split("\n").find((text) => text.startsWith("npx -y deno@2.9.6 run "));
+  assert(line !== undefined, "the README shows the npx run form");
+  const words = line.split(" ");
+  const entry = words.findIndex((word) => word.endsWith("/main.ts"));
+  assertEquals(words.slice(4, entry), readStartPermissionFlags());
+  assert(readme.includes("npx --prefer-offline -y deno@2.9.6"));
 });
 
 Deno.test("the README names the two set-up commands and the pinned Deno", () => {

@@ -54,7 +54,7 @@ Deno.test("a split search refuses bad arguments with the ordinary message", asyn
   try {
     const signal = new AbortController().signal;
     const blank = JSON.parse((await split.run({ query: " " }, signal)).json);
-    assertToolError(blank, "invalid_arguments", /^query: expected a non-empty query$/);
+    assertToolError(blank, "invalid_arguments", /^query: expected a non-blank query, got " "$/);
     const cursor = JSON.parse((await split.run({ query: "x", cursor: "nope" }, signal)).json);
     assertToolError(cursor, "invalid_arguments", /^cursor: /);
   } finally {

@@ -78,7 +78,7 @@ export function timestampArgument(description: string) {
       v.string(),
       v.check(
         isRfc3339,
-        "expected an RFC 3339 date or date-time such as 2026-11-02 or 2026-11-02T09:30:00Z",
+        "an RFC 3339 date or date-time such as 2026-11-02 or 2026-11-02T09:30:00Z",
       ),
       v.transform((value) =>
         new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString()

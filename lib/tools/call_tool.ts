@@ -9,6 +9,7 @@ import { InvalidCursorError } from "../cursor.ts";
 import { printable } from "../jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
 import { type Store, StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store.ts";
+import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
@@ -55,20 +56,6 @@ export function publishTool(tool: AnyTool): PublishedTool {
     outputSchema: objectSchema(tool.outputSchema),
     annotations: { ...tool.annotations },
   };
-}
-
-function describeIssue(issue: v.BaseIssue<unknown>): string {
-  const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
-  const field = path === "" ? "arguments" : path;
-  if (issue.received === "undefined") return `${field}: required`;
-  if (issue.type === "strict_object" && issue.path !== undefined) {
-    return `${field}: unknown argument`;
-  }
-  if (issue.kind === "schema" || issue.type === "integer") {
-    const expected = issue.type === "integer" ? "an integer" : issue.expected;
-    return `${field}: expected ${expected}, got ${issue.received}`;
-  }
-  return `${field}: ${issue.message}`;
 }
 
 /** A tool result as the JSON text of its `result` member, ready to write to the wire. */

@@ -83,8 +83,8 @@ const HIT_ROW_SQL =
 export const searchInputSchema = v.strictObject({
   query: v.pipe(
     v.string(),
-    v.check((value) => value.trim() !== "", "expected a non-empty query"),
-    v.maxLength(MAX_QUERY_LENGTH, `expected at most ${MAX_QUERY_LENGTH} characters`),
+    v.check((value) => value.trim() !== "", "a non-blank query"),
+    v.maxLength(MAX_QUERY_LENGTH),
     v.description(
       'Words to find. FTS5 syntax works: "exact phrase", AND, OR, NOT, prefix*, title:word. ' +
         "Anything else is searched as plain words.",
