@@ -16,6 +16,7 @@ import { FIELD_CAPS, PAYLOAD_BUDGET_BYTES } from "../lib/tools/response_budget.t
 import { PREVIEW_LENGTH } from "../lib/preview.ts";
 import { BM25_WEIGHTS, SNIPPET_SOURCE_CHARS } from "../lib/tools/search_transcripts.ts";
 import { MIN_SPLIT_WORKERS } from "../lib/split_search.ts";
+import { STARTUP_RUNS } from "../scripts/smoke.ts";
 import { INLINE_BUDGET_MS, SKIP_AFTER_OVERRUN_MS } from "../lib/inline_calls.ts";
 import { INLINE_TEXT_BYTES } from "../lib/tools/get_transcript.ts";
 import { MAX_NESTING, RPC_ERRORS } from "../lib/jsonrpc.ts";
@@ -403,4 +404,9 @@ Deno.test("docs/performance.md states the code's snippet window and split thresh
   const text = docs.performance.replace(/\s+/g, " ");
   assertEquals(stated(text, /from the first (\S+) characters of each hit/), SNIPPET_SOURCE_CHARS);
   assertEquals(stated(text, /machines with (\w+) or more cores/), MIN_SPLIT_WORKERS);
+});
+
+Deno.test("docs/build.md states how many start-ups the smoke check's median is over", () => {
+  const startUp = section(docs.build, "Start-up").replace(/\s+/g, " ");
+  assertEquals(stated(startUp, /the median of the (\w+) runs/), STARTUP_RUNS);
 });
