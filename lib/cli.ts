@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { SERVER_NAME } from "./version.ts";
 
-/** The usage text `--help` prints; the README quotes it and a test keeps them equal. */
+/** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
 export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
 
 Read-only MCP server for a local store of transcripts and tasks, over stdio.

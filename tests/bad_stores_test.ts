@@ -1,6 +1,6 @@
 /**
  * Every kind of bad store gets a clear answer: one stderr line and exit 2 at start, or a
- * clear tool error or empty result while serving, and `check` reports it. The README's
+ * clear tool error or empty result while serving, and `check` reports it. docs/store.md's
  * "Bad stores" table lists the same cases.
  */
 import { DatabaseSync } from "node:sqlite";

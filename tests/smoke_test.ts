@@ -75,13 +75,13 @@ Deno.test("deno task smoke names a command it cannot start", async () => {
   assertMatch(stderr, /^smoke: FAILED \(demo store\): cannot start .*no-such-binary/);
 });
 
-/** The README's shell check, read back: what it pipes in and what it expects out. */
-function readmeCiCheck() {
+/** docs/install.md's shell check, read back: what it pipes in and what it expects out. */
+function documentedCiCheck() {
   // A Windows checkout may have CRLF line ends; the check reads lines either way.
-  const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url))
+  const page = Deno.readTextFileSync(new URL("../docs/install.md", import.meta.url))
     .replaceAll("\r\n", "\n");
-  const from = readme.indexOf("<!-- ci-check -->");
-  const section = readme.slice(from, readme.indexOf("<!-- /ci-check -->", from));
+  const from = page.indexOf("<!-- ci-check -->");
+  const section = page.slice(from, page.indexOf("<!-- /ci-check -->", from));
   const [script, answers] = [...section.matchAll(/```\w*\n([\s\S]*?)```/g)].map((m) => m[1]!);
   assert(from !== -1 && script !== undefined && answers !== undefined, "the ci-check section");
   const serverArgs = /\| \.\/transcript-mcp ((?:--?[\w-]+ ?)*)>/.exec(script)?.[1]?.trim();
@@ -106,8 +106,8 @@ function matchesAbridged(line: string, abridged: string): boolean {
   return true;
 }
 
-Deno.test("the README's shell check in CI passes against the server, as shown", async () => {
-  const check = readmeCiCheck();
+Deno.test("docs/install.md's shell check in CI passes against the server, as shown", async () => {
+  const check = documentedCiCheck();
   assertEquals(check.serverArgs, ["--demo"]);
   assertEquals(check.input.split("\n").length, 6, check.input);
   const child = new Deno.Command(Deno.execPath(), {

@@ -5,7 +5,7 @@
  * valid id is answered exactly once (at most once if cancelled), and every output line is
  * a well-formed JSON-RPC 2.0 response without a stack trace.
  *
- * The expectations come from an independent model of the wire rules (README, issue 2),
+ * The expectations come from an independent model of the wire rules (docs/protocol.md, issue 2),
  * not from the server's own code.
  */
 import { startServer } from "../helpers/server_process.ts";
@@ -100,7 +100,7 @@ interface Line {
   answeredNull?: boolean;
 }
 
-/** The wire rules as the README states them: which lines get which answer. */
+/** The wire rules as docs/protocol.md states them: which lines get which answer. */
 function model(bytes: Uint8Array): Omit<Line, "bytes"> {
   let text: string;
   try {

@@ -155,7 +155,7 @@ export class ServerProcess {
 }
 
 /**
- * Starts `deno task start` with `args` (e.g. `["--db", path]`), exactly as the README
+ * Starts `deno task start` with `args` (e.g. `["--db", path]`), exactly as docs/install.md
  * tells users to, with the release binary's permission flags.
  */
 export function startServer(args: string[], env: Record<string, string> = {}): ServerProcess {
