@@ -32,11 +32,11 @@ export interface RpcMessage {
   /** The protocol version, always "2.0". */
   jsonrpc: "2.0";
   /** Set on requests and responses; absent on notifications. */
-  id?: RpcId;
+  id?: RpcId | undefined;
   /** The method called; set on requests and notifications. */
-  method?: string;
+  method?: string | undefined;
   /** The method's arguments, when the caller sent any. */
-  params?: Record<string, unknown>;
+  params?: Record<string, unknown> | undefined;
   /** A response's result. */
   result?: unknown;
   /** A response's error. */

@@ -20,7 +20,8 @@ import { SERVER_NAME, VERSION } from "./version.ts";
 import { type StoreSpec, ToolWorkerPool, type ToolWorkerPoolOptions } from "./worker_pool.ts";
 
 /** What `initialize` tells the assistant about this server. */
-export const INSTRUCTIONS = "This server gives read-only access to the user's local store of " +
+export const INSTRUCTIONS: string =
+  "This server gives read-only access to the user's local store of " +
   "transcripts (meetings, voice notes, chat sessions) and tasks. Nothing leaves this machine " +
   "and nothing can be changed through it. Start with search_transcripts for a topic or " +
   "list_transcripts for recent items; read one with get_transcript, a page at a time " +
@@ -30,15 +31,10 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
 /**
  * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
  * protocol gate (see protocol_gate.ts): cheap calls on the main thread (inline_calls.ts),
- * the rest in the worker pool.
- *
- * @example
- * ```ts
- * import { createMcpServer } from "./server.ts";
- * const server = createMcpServer();
- * ```
+ * the rest in the worker pool. Not exported: the SDK's `Server` is no part of this
+ * module's interface, and serveStdio is its one user.
  */
-export function createMcpServer(): Server {
+function createMcpServer(): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },

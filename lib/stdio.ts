@@ -7,9 +7,13 @@
  *
  * @module
  */
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
-import { checkEnvelope, errorResponse, RPC_ERRORS, type RpcErrorResponse } from "./jsonrpc.ts";
+import {
+  checkEnvelope,
+  errorResponse,
+  RPC_ERRORS,
+  type RpcErrorResponse,
+  type RpcMessage,
+} from "./jsonrpc.ts";
 import { describeError, logLine } from "./log.ts";
 
 /** The largest line accepted, in bytes. Larger lines are answered -32600 and discarded. */
@@ -20,7 +24,11 @@ const CARRIAGE_RETURN = 0x0d;
 
 /** Options for {@link StdioLineTransport}. */
 export interface StdioLineTransportOptions {
-  /** The largest line accepted, in bytes; {@link MAX_LINE_BYTES} by default. */
+  /**
+   * The largest line accepted, in bytes ({@link MAX_LINE_BYTES}, 8 MiB).
+   *
+   * @default {8388608}
+   */
   maxLineBytes?: number;
 }
 
@@ -33,9 +41,9 @@ export interface StdioLineTransportOptions {
  * const transport = new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable);
  * ```
  */
-export class StdioLineTransport implements Transport {
+export class StdioLineTransport {
   /** Called with each incoming message whose envelope is valid. */
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: RpcMessage) => void;
   /** Called once, when the input ends or the transport is closed. */
   onclose?: () => void;
   /** Called on a failure to write. */
@@ -72,7 +80,7 @@ export class StdioLineTransport implements Transport {
   }
 
   /** Writes one message as one line. Writes are queued, so lines never interleave. */
-  send(message: JSONRPCMessage | RpcErrorResponse): Promise<void> {
+  send(message: RpcMessage | RpcErrorResponse): Promise<void> {
     return this.sendLine(JSON.stringify(message));
   }
 
@@ -171,7 +179,7 @@ export class StdioLineTransport implements Transport {
       return;
     }
     try {
-      this.onmessage?.(checked.message as JSONRPCMessage);
+      this.onmessage?.(checked.message);
     } catch (error) {
       logLine(`handling a message failed: ${describeError(error)}`);
       const id = checked.message.id;
