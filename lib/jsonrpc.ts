@@ -32,11 +32,11 @@ export interface RpcMessage {
   /** The protocol version, always "2.0". */
   jsonrpc: "2.0";
   /** Set on requests and responses; absent on notifications. */
-  id?: RpcId | undefined;
+  id?: RpcId;
   /** The method called; set on requests and notifications. */
-  method?: string | undefined;
+  method?: string;
   /** The method's arguments, when the caller sent any. */
-  params?: Record<string, unknown> | undefined;
+  params?: Record<string, unknown>;
   /** A response's result. */
   result?: unknown;
   /** A response's error. */

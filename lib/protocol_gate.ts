@@ -16,6 +16,7 @@
  *
  * @module
  */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
 import {
   errorResponse,
@@ -30,25 +31,12 @@ import {
 import { logLine } from "./log.ts";
 import type { SerializedToolResult } from "./tools/call_tool.ts";
 
-/**
- * The transport the gate sits in front of: it can also send error responses of its own.
- * Its members are those of the SDK's `Transport` that the gate uses, in this module's types.
- */
-export interface GatedTransport {
-  /** Starts reading messages. */
-  start(): Promise<void>;
-  /** Stops reading and reports the close. */
-  close(): Promise<void>;
-  /** Writes one message. */
-  send(message: RpcMessage | RpcErrorResponse): Promise<void>;
+/** The transport the gate sits in front of: it can also send error responses of its own. */
+export interface GatedTransport extends Transport {
+  /** Writes one message: the SDK's, or an error response of the gate's own. */
+  send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
   /** Writes one message already serialized as JSON. */
   sendLine(json: string): Promise<void>;
-  /** Set by the gate: receives each incoming message whose envelope is valid. */
-  onmessage?: ((message: RpcMessage) => void) | undefined;
-  /** Set by the gate: called once, when the input ends. */
-  onclose?: (() => void) | undefined;
-  /** Set by the gate: called on transport failures. */
-  onerror?: ((error: Error) => void) | undefined;
 }
 
 /** Runs tool calls for the gate (in production, the worker pool). */
@@ -122,9 +110,9 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
  * const gate = new ProtocolGate(new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable));
  * ```
  */
-export class ProtocolGate {
+export class ProtocolGate implements Transport {
   /** Set by the SDK: receives messages that passed the gate. */
-  onmessage?: (message: RpcMessage) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
   /** Set by the SDK: called once the input has ended and in-flight work is answered. */
   onclose?: () => void;
   /** Set by the SDK: called on transport failures. */
@@ -157,7 +145,7 @@ export class ProtocolGate {
   }
 
   /** Sends a message from the SDK, restoring the client's id on responses. */
-  send(message: RpcMessage): Promise<void> {
+  send(message: JSONRPCMessage): Promise<void> {
     const outgoing = message as unknown as RpcMessage;
     if (outgoing.method !== undefined || outgoing.id === undefined) {
       return this.#inner.send(message);

@@ -31,10 +31,15 @@ export const INSTRUCTIONS: string =
 /**
  * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
  * protocol gate (see protocol_gate.ts): cheap calls on the main thread (inline_calls.ts),
- * the rest in the worker pool. Not exported: the SDK's `Server` is no part of this
- * module's interface, and serveStdio is its one user.
+ * the rest in the worker pool.
+ *
+ * @example
+ * ```ts
+ * import { createMcpServer } from "./server.ts";
+ * const server = createMcpServer();
+ * ```
  */
-function createMcpServer(): Server {
+export function createMcpServer(): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },

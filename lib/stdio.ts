@@ -7,13 +7,9 @@
  *
  * @module
  */
-import {
-  checkEnvelope,
-  errorResponse,
-  RPC_ERRORS,
-  type RpcErrorResponse,
-  type RpcMessage,
-} from "./jsonrpc.ts";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+import { checkEnvelope, errorResponse, RPC_ERRORS, type RpcErrorResponse } from "./jsonrpc.ts";
 import { describeError, logLine } from "./log.ts";
 
 /** The largest line accepted, in bytes. Larger lines are answered -32600 and discarded. */
@@ -41,9 +37,9 @@ export interface StdioLineTransportOptions {
  * const transport = new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable);
  * ```
  */
-export class StdioLineTransport {
+export class StdioLineTransport implements Transport {
   /** Called with each incoming message whose envelope is valid. */
-  onmessage?: (message: RpcMessage) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
   /** Called once, when the input ends or the transport is closed. */
   onclose?: () => void;
   /** Called on a failure to write. */
@@ -80,7 +76,7 @@ export class StdioLineTransport {
   }
 
   /** Writes one message as one line. Writes are queued, so lines never interleave. */
-  send(message: RpcMessage | RpcErrorResponse): Promise<void> {
+  send(message: JSONRPCMessage | RpcErrorResponse): Promise<void> {
     return this.sendLine(JSON.stringify(message));
   }
 
@@ -179,7 +175,7 @@ export class StdioLineTransport {
       return;
     }
     try {
-      this.onmessage?.(checked.message);
+      this.onmessage?.(checked.message as JSONRPCMessage);
     } catch (error) {
       logLine(`handling a message failed: ${describeError(error)}`);
       const id = checked.message.id;

@@ -8,10 +8,10 @@ import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { plainWordsQueries } from "../fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
-import { cursorArgument, limitArgument } from "./arguments.ts";
+import { cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
-import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../snippet.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
 
@@ -80,7 +80,21 @@ const HIT_ROW_SQL =
   `SELECT t.pk, t.id, t.title, ${HEAD_SQL}, t.created_at, t.source FROM transcripts AS t WHERE pk = ?`;
 
 /** The search tool's arguments. */
-export const searchInputSchema = v.strictObject({
+export const searchInputSchema: v.StrictObjectSchema<
+  {
+    query: v.SchemaWithPipe<
+      readonly [
+        v.StringSchema<undefined>,
+        v.CheckAction<string, string>,
+        v.MaxLengthAction<string, number, string>,
+        v.DescriptionAction<string, string>,
+      ]
+    >;
+    limit: LimitArgument;
+    cursor: typeof cursorArgument;
+  },
+  undefined
+> = v.strictObject({
   query: v.pipe(
     v.string(),
     v.check((value) => value.trim() !== "", "expected a non-empty query"),
@@ -104,8 +118,36 @@ const resultSchema = v.object({
   rank: v.pipe(v.number(), v.description("BM25 relevance; higher is more relevant.")),
 });
 
+/** One hit in the search tool's answer. */
+export interface SearchResult {
+  /** The transcript's id. */
+  id: string;
+  /** Its title. */
+  title: string;
+  /** When it was made, as the store holds it. */
+  createdAt: string;
+  /** Where it came from, or null. */
+  source: string | null;
+  /** The start of its text. */
+  preview: string;
+  /** The best-matching passage; matches marked «so». */
+  snippet: string;
+  /** BM25 relevance; higher is more relevant. */
+  rank: number;
+}
+
+/** The search tool's answer, as {@link searchOutputSchema} describes it. */
+export interface SearchAnswer {
+  /** The hits of this page, best first. */
+  results: SearchResult[];
+  /** The cursor of the next page, or null on the last. */
+  nextCursor: string | null;
+  /** "fts5" when the query ran as FTS5 syntax, "words" when run as plain words. */
+  queryMode: "fts5" | "words";
+}
+
 /** The search tool's answer. */
-export const searchOutputSchema = v.object({
+export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
   results: v.array(resultSchema),
   nextCursor: v.nullable(v.string()),
   queryMode: v.pipe(
@@ -120,7 +162,7 @@ function isQuerySyntaxError(error: unknown): boolean {
 }
 
 /** search_transcripts: ranked full-text search over titles and texts. */
-export const searchTranscripts = defineTool({
+export const searchTranscripts: AnyTool = defineTool({
   name: NAME,
   title: "Search transcripts",
   description: "Full-text search over transcript titles and texts, best matches first (BM25, " +
@@ -140,7 +182,9 @@ export const searchTranscripts = defineTool({
 });
 
 /** The page a search call asks for: its size, and where it starts (from the cursor). */
-export function searchPage(input: { limit: number; cursor?: string | undefined; query: string }) {
+export function searchPage(
+  input: { limit: number; cursor?: string | undefined; query: string },
+): { limit: number; offset: number } {
   const limit = clampLimit(input.limit, 1, 100);
   let offset = 0;
   if (input.cursor !== undefined) {
@@ -183,7 +227,7 @@ export function renderSearchPage(
   queryMode: "fts5" | "words",
   limit: number,
   offset: number,
-) {
+): SearchAnswer {
   const page = rows.slice(0, limit);
   const heads = page.map((row) => textOrNull(row["head"]) ?? "");
   const marked = snippets.markWindows(
