@@ -60,7 +60,15 @@ export function createMcpServer(): Server {
  * @example
  * ```ts
  * import { serveStdio } from "./server.ts";
- * await serveStdio({ kind: "demo" }, Deno.stdin.readable, Deno.stdout.writable);
+ * // One ping, then the input ends; production passes Deno.stdin and Deno.stdout.
+ * const ping = new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+ * const lines: string[] = [];
+ * await serveStdio(
+ *   { kind: "demo" },
+ *   ReadableStream.from([ping]),
+ *   new WritableStream({ write: (chunk) => void lines.push(new TextDecoder().decode(chunk)) }),
+ * );
+ * lines; // ['{"result":{},"jsonrpc":"2.0","id":1}\n']
  * ```
  */
 export async function serveStdio(

@@ -181,7 +181,15 @@ export const searchTranscripts: AnyTool = defineTool({
   },
 });
 
-/** The page a search call asks for: its size, and where it starts (from the cursor). */
+/**
+ * The page a search call asks for: its size, and where it starts (from the cursor).
+ *
+ * @example
+ * ```ts
+ * import { searchPage } from "./search_transcripts.ts";
+ * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0 }
+ * ```
+ */
 export function searchPage(
   input: { limit: number; cursor?: string | undefined; query: string },
 ): { limit: number; offset: number } {
@@ -197,7 +205,21 @@ export function searchPage(
   return { limit, offset };
 }
 
-/** A query's ranking, run as FTS5 or, when that does not parse, as plain words. */
+/**
+ * A query's ranking, run as FTS5 or, when that does not parse, as plain words.
+ *
+ * @example
+ * ```ts
+ * import { SEARCH_SQL, withPlainWordsFallback } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const { mode } = withPlainWordsFallback(store, "pricing (draft", (match) => ({
+ *   rows: store.all(SEARCH_SQL, match, 11, 0),
+ *   match,
+ * }));
+ * mode; // "words": the unclosed parenthesis is not FTS5 syntax
+ * ```
+ */
 export function withPlainWordsFallback<T extends { match: string }>(
   store: Store,
   query: string,
@@ -218,6 +240,17 @@ export function withPlainWordsFallback<T extends { match: string }>(
  * The search tool's answer for ranked rows (at most `limit + 1`, each with pk, id, title,
  * head, text_bytes, created_at, source and score): previews, snippets, the page budget and
  * the cursor.
+ *
+ * @example
+ * ```ts
+ * import { renderSearchPage, SEARCH_SQL } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const rows = store.all(SEARCH_SQL, "pricing", 4, 0);
+ * const page = renderSearchPage(store, "pricing", rows, "pricing", "fts5", 3, 0);
+ * page.results[0]?.snippet.includes("«pricing»"); // true
+ * page.nextCursor === null; // false: a fourth row was found
+ * ```
  */
 export function renderSearchPage(
   store: Store,
@@ -258,6 +291,13 @@ export function renderSearchPage(
 /**
  * The snippet window of one hit, cut from the head of its text that the search read, or
  * undefined when the head does not settle it (see matchWindow).
+ *
+ * @example
+ * ```ts
+ * import { headWindow } from "./search_transcripts.ts";
+ * headWindow({ head: "short text about pricing", text_bytes: 24 }, "pricing");
+ * // "short text about pricing": the head is the whole text
+ * ```
  */
 export function headWindow(row: StoreRow, match: string): string | undefined {
   const head = textOrNull(row["head"]) ?? "";
@@ -267,12 +307,32 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
   return matchWindow(head, match, isPrefix);
 }
 
-/** The snippet window of one hit: from its head, or else from its whole text. */
+/**
+ * The snippet window of one hit: from its head, or else from its whole text.
+ *
+ * @example
+ * ```ts
+ * import { hitRows, hitWindow } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const [row] = hitRows(store, [{ pk: 1, score: -3.2 }]);
+ * hitWindow(store, row!, "pricing");
+ * ```
+ */
 export function hitWindow(store: Store, row: StoreRow, match: string): string {
   return headWindow(row, match) ?? matchWindow(fullText(store, row["pk"]), match);
 }
 
-/** The rows of ranked hits, in rank order, for {@link renderSearchPage}. */
+/**
+ * The rows of ranked hits, in rank order, for {@link renderSearchPage}.
+ *
+ * @example
+ * ```ts
+ * import { hitRows } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * hitRows(openDemoStore(), [{ pk: 1, score: -3.2 }])[0]?.["title"]; // "Pricing page review"
+ * ```
+ */
 export function hitRows(store: Store, hits: readonly { pk: number; score: number }[]): StoreRow[] {
   const rows: StoreRow[] = [];
   for (const hit of hits) {
