@@ -8,15 +8,21 @@
 /** A value a cursor can carry. */
 export type CursorValue = string | number;
 
-/** Raised when a client passes a cursor this server did not make for this tool. */
+/**
+ * Raised when a client passes a cursor this server did not make for this tool.
+ *
+ * @example
+ * ```ts
+ * import { decodeCursor, InvalidCursorError } from "./cursor.ts";
+ * try {
+ *   decodeCursor("list_tasks", "not a cursor", ["string"]);
+ * } catch (error) {
+ *   error instanceof InvalidCursorError; // true
+ * }
+ * ```
+ */
 export class InvalidCursorError extends Error {
-  /**
-   * @example
-   * ```ts
-   * import { InvalidCursorError } from "./cursor.ts";
-   * throw new InvalidCursorError();
-   * ```
-   */
+  /** Makes the error; its message tells the client to pass `nextCursor` unchanged. */
   constructor() {
     super("cursor: not a cursor from this tool; pass nextCursor unchanged or start without one");
     this.name = "InvalidCursorError";

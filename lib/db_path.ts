@@ -19,13 +19,15 @@ export type DbPathOrigin = "--db" | "TRANSCRIPT_MCP_DB" | "platform default";
 
 /** A resolved, absolute store path and where it came from. */
 export interface DbPath {
+  /** The absolute path of the store file. */
   path: string;
+  /** What decided it. */
   origin: DbPathOrigin;
 }
 
 /** What path resolution depends on; injected so every platform's rules can be tested anywhere. */
 export interface DbPathContext {
-  /** The value of `--db`, if given. */
+  /** The value of `--db`, if given; when absent, TRANSCRIPT_MCP_DB or the default decides. */
   flag?: string | undefined;
   /** Reads an environment variable. */
   env: (name: string) => string | undefined;

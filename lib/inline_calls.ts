@@ -45,13 +45,32 @@ export type InlineOutcome =
 
 /** Options for {@link InlineCalls}. */
 export interface InlineCallsOptions {
-  /** How long a call may run here before it is stopped and handed over. */
+  /**
+   * How long a call may run here before it is stopped and handed over, in milliseconds
+   * ({@link INLINE_BUDGET_MS}); never more than `timeoutMs`.
+   *
+   * @default {20}
+   */
   budgetMs?: number | undefined;
-  /** The calls' deadline, as the pool's: the budget never exceeds it. */
+  /**
+   * The calls' deadline in milliseconds, as the pool's ({@link DEFAULT_TIMEOUT_MS}): the
+   * budget never exceeds it.
+   *
+   * @default {5000}
+   */
   timeoutMs?: number | undefined;
-  /** How long after a failed open to try again; {@link REOPEN_AFTER_MS} by default. */
+  /**
+   * How long after a failed open to try again, in milliseconds ({@link REOPEN_AFTER_MS}).
+   *
+   * @default {1000}
+   */
   reopenAfterMs?: number | undefined;
-  /** How long an overrun's shape goes straight to the pool; {@link SKIP_AFTER_OVERRUN_MS}. */
+  /**
+   * How long an overrun's shape goes straight to the pool, in milliseconds
+   * ({@link SKIP_AFTER_OVERRUN_MS}).
+   *
+   * @default {30000}
+   */
   skipAfterOverrunMs?: number | undefined;
 }
 

@@ -19,18 +19,27 @@ export type RpcId = string | number;
 
 /** A JSON-RPC error response. `id` is null when the request's id could not be read. */
 export interface RpcErrorResponse {
+  /** The protocol version, always "2.0". */
   jsonrpc: "2.0";
+  /** The id of the request answered, or null when it could not be read. */
   id: RpcId | null;
+  /** What went wrong: one of {@linkcode RPC_ERRORS} and a one-line message. */
   error: { code: number; message: string };
 }
 
 /** A message whose envelope is valid JSON-RPC 2.0. */
 export interface RpcMessage {
+  /** The protocol version, always "2.0". */
   jsonrpc: "2.0";
+  /** Set on requests and responses; absent on notifications. */
   id?: RpcId;
+  /** The method called; set on requests and notifications. */
   method?: string;
+  /** The method's arguments, when the caller sent any. */
   params?: Record<string, unknown>;
+  /** A response's result. */
   result?: unknown;
+  /** A response's error. */
   error?: unknown;
 }
 
@@ -73,12 +82,29 @@ export function errorResponse(id: RpcId | null, code: number, message: string): 
 /**
  * Whether `value` is a valid MCP id: a string or an integer. Integers past 2^53 are
  * refused: JSON.parse has already rounded them, so an answer could not carry them back.
+ *
+ * @example
+ * ```ts
+ * import { isRpcId } from "./jsonrpc.ts";
+ * isRpcId("a1"); // true
+ * isRpcId(1.5); // false
+ * isRpcId(2 ** 53); // false
+ * ```
  */
 export function isRpcId(value: unknown): value is RpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
 }
 
-/** Whether `value` is a plain JSON object (not null, not an array). */
+/**
+ * Whether `value` is a plain JSON object (not null, not an array).
+ *
+ * @example
+ * ```ts
+ * import { isPlainObject } from "./jsonrpc.ts";
+ * isPlainObject({ a: 1 }); // true
+ * isPlainObject([1]); // false
+ * ```
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -90,7 +116,16 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export const MAX_NESTING = 64;
 
-/** Whether `value` nests arrays and objects deeper than `limit`, checked without recursion. */
+/**
+ * Whether `value` nests arrays and objects deeper than `limit`, checked without recursion.
+ *
+ * @example
+ * ```ts
+ * import { nestsDeeperThan } from "./jsonrpc.ts";
+ * nestsDeeperThan({ a: [1] }, 2); // false
+ * nestsDeeperThan({ a: [[1]] }, 2); // true
+ * ```
+ */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {

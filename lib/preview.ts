@@ -29,7 +29,7 @@ function isAsciiWithoutCr(text: string): boolean {
  * ```ts
  * import { makePreview } from "./preview.ts";
  * makePreview("  Kick-off with the Berlin agency  "); // "Kick-off with the Berlin agency"
- * makePreview("word ".repeat(100)).endsWith("…"); // true
+ * makePreview("word ".repeat(100))?.endsWith("…"); // true
  * ```
  */
 export function makePreview(text: string, isPrefix = false): string | undefined {

@@ -33,6 +33,7 @@ import type { SerializedToolResult } from "./tools/call_tool.ts";
 
 /** The transport the gate sits in front of: it can also send error responses of its own. */
 export interface GatedTransport extends Transport {
+  /** Writes one message: the SDK's, or an error response of the gate's own. */
   send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
   /** Writes one message already serialized as JSON. */
   sendLine(json: string): Promise<void>;
@@ -106,7 +107,17 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
  * ```ts
  * import { ProtocolGate } from "./protocol_gate.ts";
  * import { StdioLineTransport } from "./stdio.ts";
- * const gate = new ProtocolGate(new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable));
+ * import { findTool } from "./tools/registry.ts";
+ * import { ToolWorkerPool } from "./worker_pool.ts";
+ * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const gate = new ProtocolGate(
+ *   new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable),
+ *   {
+ *     has: (name) => findTool(name) !== undefined,
+ *     run: (name, args, signal) => pool.runSerialized(name, args, signal),
+ *   },
+ * );
+ * gate.inFlightCount; // 0; the SDK's `Server.connect(gate)` starts it
  * ```
  */
 export class ProtocolGate implements Transport {

@@ -20,7 +20,8 @@ import { SERVER_NAME, VERSION } from "./version.ts";
 import { type StoreSpec, ToolWorkerPool, type ToolWorkerPoolOptions } from "./worker_pool.ts";
 
 /** What `initialize` tells the assistant about this server. */
-export const INSTRUCTIONS = "This server gives read-only access to the user's local store of " +
+export const INSTRUCTIONS: string =
+  "This server gives read-only access to the user's local store of " +
   "transcripts (meetings, voice notes, chat sessions) and tasks. Nothing leaves this machine " +
   "and nothing can be changed through it. Start with search_transcripts for a topic or " +
   "list_transcripts for recent items; read one with get_transcript, a page at a time " +
@@ -59,7 +60,15 @@ export function createMcpServer(): Server {
  * @example
  * ```ts
  * import { serveStdio } from "./server.ts";
- * await serveStdio({ kind: "demo" }, Deno.stdin.readable, Deno.stdout.writable);
+ * // One ping, then the input ends; production passes Deno.stdin and Deno.stdout.
+ * const ping = new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+ * const lines: string[] = [];
+ * await serveStdio(
+ *   { kind: "demo" },
+ *   ReadableStream.from([ping]),
+ *   new WritableStream({ write: (chunk) => void lines.push(new TextDecoder().decode(chunk)) }),
+ * );
+ * lines; // ['{"result":{},"jsonrpc":"2.0","id":1}\n']
  * ```
  */
 export async function serveStdio(

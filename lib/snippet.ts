@@ -142,6 +142,16 @@ function escapeRegExp(text: string): string {
  * ```
  */
 export function matchWindow(text: string, match: string): string;
+/**
+ * The part of `text` around the first place a word of `match` starts; with `isPrefix`,
+ * undefined unless the start of the text alone decides it.
+ *
+ * @example
+ * ```ts
+ * import { matchWindow } from "./snippet.ts";
+ * matchWindow("a ".repeat(2000) + "pricing talk", "pricing", true); // undefined
+ * ```
+ */
 export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
 export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
   if (text.length <= WINDOW_RADIUS * 2) return isPrefix ? undefined : text;

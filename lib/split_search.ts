@@ -39,6 +39,29 @@ export const MIN_SPLIT_WORKERS = 3;
 /** How long the key span is reused before it is read again. */
 const SPAN_TTL_MS = 30_000;
 
+/** Options for {@link SplitSearch}. */
+export interface SplitSearchOptions {
+  /**
+   * The largest key from which a search is split ({@link SPLIT_THRESHOLD}).
+   *
+   * @default {20000}
+   */
+  threshold?: number;
+  /**
+   * The fewest workers the pool needs for a split ({@link MIN_SPLIT_WORKERS}).
+   *
+   * @default {3}
+   */
+  minWorkers?: number;
+  /**
+   * The deadline of one call, all its parts together, in milliseconds
+   * ({@link DEFAULT_TIMEOUT_MS}).
+   *
+   * @default {5000}
+   */
+  timeoutMs?: number | undefined;
+}
+
 interface RankPart {
   hits: { pk: number; score: number }[];
   match: string;
@@ -55,8 +78,11 @@ interface RankPart {
  * ```ts
  * import { SplitSearch } from "./split_search.ts";
  * import { ToolWorkerPool } from "./worker_pool.ts";
- * const search = new SplitSearch(new ToolWorkerPool({ kind: "demo" }));
+ * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const search = new SplitSearch(pool);
  * const result = await search.run({ query: "pricing" }, new AbortController().signal);
+ * result.errorCode; // null
+ * pool.close();
  * ```
  */
 export class SplitSearch {
@@ -69,7 +95,7 @@ export class SplitSearch {
   /** Splits searches over `pool`'s workers; `timeoutMs` bounds all parts of one call. */
   constructor(
     pool: ToolWorkerPool,
-    options: { threshold?: number; minWorkers?: number; timeoutMs?: number | undefined } = {},
+    options: SplitSearchOptions = {},
   ) {
     this.#pool = pool;
     this.#threshold = options.threshold ?? SPLIT_THRESHOLD;

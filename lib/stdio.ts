@@ -20,7 +20,11 @@ const CARRIAGE_RETURN = 0x0d;
 
 /** Options for {@link StdioLineTransport}. */
 export interface StdioLineTransportOptions {
-  /** The largest line accepted, in bytes; {@link MAX_LINE_BYTES} by default. */
+  /**
+   * The largest line accepted, in bytes ({@link MAX_LINE_BYTES}, 8 MiB).
+   *
+   * @default {8388608}
+   */
   maxLineBytes?: number;
 }
 

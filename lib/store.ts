@@ -37,18 +37,22 @@ export type StoreRow = Record<string, StoreValue>;
 /** Why a running read was stopped: its call's deadline passed, or the client cancelled it. */
 export type InterruptReason = "timeout" | "cancelled";
 
-/** A read stopped part-way by {@link Store.setInterruptCheck}'s check. */
+/**
+ * A read stopped part-way by {@link Store.setInterruptCheck}'s check.
+ *
+ * @example
+ * ```ts
+ * import { StoreInterruptedError } from "./store.ts";
+ * const error = new StoreInterruptedError("timeout");
+ * error.reason; // "timeout"
+ * error.message; // "The call ran past its deadline"
+ * ```
+ */
 export class StoreInterruptedError extends Error {
   /** Why the read was stopped. */
   readonly reason: InterruptReason;
 
-  /**
-   * @example
-   * ```ts
-   * import { StoreInterruptedError } from "./store.ts";
-   * throw new StoreInterruptedError("timeout");
-   * ```
-   */
+  /** Makes the error for a read stopped for `reason`. */
   constructor(reason: InterruptReason) {
     super(reason === "timeout" ? "The call ran past its deadline" : "The call was cancelled");
     this.name = "StoreInterruptedError";
@@ -67,17 +71,23 @@ export class StoreInterruptedError extends Error {
  */
 export const KEEP_GOING_SQL = "(rowid & 63 != 0 OR json(tmcp_keep_going()))";
 
-/** Why a store could not be opened; main.ts prints the message and exits with code 2. */
+/**
+ * Why a store could not be opened; main.ts prints the message and exits with code 2.
+ *
+ * @example
+ * ```ts
+ * import { StoreOpenError } from "./store.ts";
+ * const error = new StoreOpenError("Cannot open store: file not found at /x/y.db");
+ * error.busy; // false
+ * ```
+ */
 export class StoreOpenError extends Error {
   /** Whether the app's lock was the reason, so trying again later may work. */
   readonly busy: boolean;
 
   /**
-   * @example
-   * ```ts
-   * import { StoreOpenError } from "./store.ts";
-   * throw new StoreOpenError("Cannot open store: file not found at /x/y.db");
-   * ```
+   * Makes the error with the message main.ts prints; `busy` says whether the app's lock
+   * was the reason.
    */
   constructor(message: string, busy = false) {
     super(message);
@@ -86,15 +96,17 @@ export class StoreOpenError extends Error {
   }
 }
 
-/** The store could not be read because the owning app holds a lock past the busy timeout. */
+/**
+ * The store could not be read because the owning app holds a lock past the busy timeout.
+ *
+ * @example
+ * ```ts
+ * import { StoreBusyError } from "./store.ts";
+ * new StoreBusyError().message; // "The store is locked by its app; try again in a moment"
+ * ```
+ */
 export class StoreBusyError extends Error {
-  /**
-   * @example
-   * ```ts
-   * import { StoreBusyError } from "./store.ts";
-   * throw new StoreBusyError();
-   * ```
-   */
+  /** Makes the error; its message is the same for every lock. */
   constructor() {
     super(`The store is locked by its app; try again in a moment`);
     this.name = "StoreBusyError";
@@ -116,7 +128,11 @@ export const AUTHORIZER_CODES = {
 } as const;
 const constants = AUTHORIZER_CODES;
 
-type Authorizer = (action: number, first: string | null, second: string | null) => number;
+/**
+ * A SQLite authorizer: given an action code and its two operands (table and column, for a
+ * read), answers {@link AUTHORIZER_CODES}.SQLITE_OK or SQLITE_DENY.
+ */
+export type Authorizer = (action: number, first: string | null, second: string | null) => number;
 
 /**
  * `DatabaseSync.setAuthorizer`, which Deno implements but does not yet declare.
@@ -152,7 +168,7 @@ const READ_ACTIONS = new Set<number>([
  * @example
  * ```ts
  * import { AUTHORIZER_CODES, authorizeReadsOnly } from "./store.ts";
- * authorizeReadsOnly(AUTHORIZER_CODES.SQLITE_READ, "transcripts", "title"); // SQLITE_OK
+ * authorizeReadsOnly(AUTHORIZER_CODES.SQLITE_READ, "transcripts", "title"); // 0, SQLITE_OK
  * ```
  */
 export function authorizeReadsOnly(
@@ -196,15 +212,17 @@ function isCorrupt(error: unknown): boolean {
     );
 }
 
-/** The store's file is damaged: a page is unreadable or not what SQLite expects. */
+/**
+ * The store's file is damaged: a page is unreadable or not what SQLite expects.
+ *
+ * @example
+ * ```ts
+ * import { StoreCorruptError } from "./store.ts";
+ * new StoreCorruptError("/data/store.db").message.startsWith("The store at /data/store.db"); // true
+ * ```
+ */
 export class StoreCorruptError extends Error {
-  /**
-   * @example
-   * ```ts
-   * import { StoreCorruptError } from "./store.ts";
-   * throw new StoreCorruptError("/data/store.db");
-   * ```
-   */
+  /** Makes the error for the store at `location` (its path, for the message). */
   constructor(location: string) {
     super(
       `The store at ${location} is damaged (database disk image is malformed); ` +
@@ -225,8 +243,10 @@ function isBusy(error: unknown): boolean {
 /** How a {@link Store} connection waits. */
 export interface StoreOptions {
   /**
-   * How long a read waits for the app's lock before failing with StoreBusyError;
-   * {@link BUSY_TIMEOUT_MS} when left out. 0 fails at once.
+   * How long a read waits for the app's lock before failing with StoreBusyError, in
+   * milliseconds ({@link BUSY_TIMEOUT_MS} when left out). 0 fails at once.
+   *
+   * @default {2000}
    */
   busyTimeoutMs?: number;
 }

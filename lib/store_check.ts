@@ -8,17 +8,23 @@ import type { Store } from "./store.ts";
 
 /** What `transcript-mcp check` reports about a store. */
 export interface StoreReport {
+  /** The store's path, or the demo store's description. */
   location: string;
+  /** The store's `PRAGMA user_version`. */
   schemaVersion: number;
   /** "ok", or the first problem SQLite's quick_check found in the file. */
   integrity: string;
+  /** Rows per table; `segments` is null when the store has no segments table. */
   counts: { transcripts: number; segments: number | null; tasks: number };
+  /** How the full-text index compares with the transcripts table. */
   fts: {
+    /** Transcripts the index holds. */
     indexed: number;
     /** Transcripts the index has no entry for: search cannot find them. */
     missing: number;
     /** Index entries whose transcript is gone: search may return stale hits. */
     orphaned: number;
+    /** Whether nothing is missing and nothing is orphaned. */
     inSync: boolean;
   };
 }
@@ -33,7 +39,16 @@ function quickCheck(store: Store): string {
   }
 }
 
-/** Whether the report shows a store in good order: sound file, index in sync. */
+/**
+ * Whether the report shows a store in good order: sound file, index in sync.
+ *
+ * @example
+ * ```ts
+ * import { checkStore, isHealthy } from "./store_check.ts";
+ * import { openDemoStore } from "./demo_store.ts";
+ * isHealthy(checkStore(openDemoStore())); // true
+ * ```
+ */
 export function isHealthy(report: StoreReport): boolean {
   return report.integrity === "ok" && report.fts.inSync;
 }

@@ -6,8 +6,11 @@
 
 /** One page of a text, with the offset of the next page or null at the end. */
 export interface TextSlice {
+  /** The page's text. */
   text: string;
+  /** Where the page starts in the whole text, in UTF-16 code units. */
   offset: number;
+  /** Where the next page starts, or null when this page reaches the end. */
   nextOffset: number | null;
 }
 

@@ -41,7 +41,7 @@ export const MAX_POOL_SIZE = 4;
  * The default number of calls that run at once: one per core, from 2 (so one slow call
  * never blocks the rest) to {@link MAX_POOL_SIZE}. More workers than cores only add memory.
  */
-export const DEFAULT_POOL_SIZE = Math.min(
+export const DEFAULT_POOL_SIZE: number = Math.min(
   MAX_POOL_SIZE,
   Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2),
 );
@@ -61,9 +61,18 @@ const GRACE_MS = 1_000;
 
 /** Options for {@link ToolWorkerPool}. */
 export interface ToolWorkerPoolOptions {
-  /** Calls that run at once; the rest queue. */
+  /**
+   * Calls that run at once; the rest queue. By default one per core, from 2 to
+   * {@link MAX_POOL_SIZE}.
+   *
+   * @default {DEFAULT_POOL_SIZE}
+   */
   size?: number;
-  /** Each call's deadline, in milliseconds. */
+  /**
+   * Each call's deadline, in milliseconds ({@link DEFAULT_TIMEOUT_MS}).
+   *
+   * @default {5000}
+   */
   timeoutMs?: number;
 }
 

@@ -5,6 +5,18 @@
  */
 import * as v from "valibot";
 
+/** The schema {@link limitArgument} makes: an optional integer with a default. */
+export type LimitArgument = v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.NumberSchema<undefined>,
+      v.IntegerAction<number, undefined>,
+      v.DescriptionAction<number, string>,
+    ]
+  >,
+  number
+>;
+
 /**
  * A page size: an integer with a default. Values outside `min..max` are clamped by the
  * handler rather than refused, so an over-eager client still gets an answer.
@@ -15,7 +27,7 @@ import * as v from "valibot";
  * const limit = limitArgument(1, 200, 20);
  * ```
  */
-export function limitArgument(min: number, max: number, fallback: number) {
+export function limitArgument(min: number, max: number, fallback: number): LimitArgument {
   return v.optional(
     v.pipe(
       v.number(),
@@ -29,7 +41,10 @@ export function limitArgument(min: number, max: number, fallback: number) {
 }
 
 /** An opaque cursor, passed back unchanged from a previous page's `nextCursor`. */
-export const cursorArgument = v.optional(
+export const cursorArgument: v.OptionalSchema<
+  v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.DescriptionAction<string, string>]>,
+  undefined
+> = v.optional(
   v.pipe(
     v.string(),
     v.description("nextCursor from the previous page; omit for the first page."),
@@ -61,6 +76,19 @@ export function isRfc3339(value: string): boolean {
     (Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60);
 }
 
+/** The schema {@link timestampArgument} makes: an optional date, normalised. */
+export type TimestampArgument = v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.StringSchema<undefined>,
+      v.CheckAction<string, string>,
+      v.TransformAction<string, string>,
+      v.DescriptionAction<string, string>,
+    ]
+  >,
+  undefined
+>;
+
 /**
  * An RFC 3339 date (`2026-11-02`, taken as UTC midnight) or date-time with a zone
  * (`2026-11-02T09:30:00Z`), normalised to the store's `YYYY-MM-DDTHH:MM:SS.sssZ` form.
@@ -72,7 +100,7 @@ export function isRfc3339(value: string): boolean {
  * v.parse(timestampArgument("since"), "2026-11-02"); // "2026-11-02T00:00:00.000Z"
  * ```
  */
-export function timestampArgument(description: string) {
+export function timestampArgument(description: string): TimestampArgument {
   return v.optional(
     v.pipe(
       v.string(),

@@ -14,19 +14,29 @@ import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
 export interface PublishedTool {
+  /** The name clients call the tool by. */
   name: string;
+  /** A short human-readable name. */
   title: string;
+  /** What the tool does, for the assistant choosing one. */
   description: string;
+  /** The JSON Schema of the arguments. */
   inputSchema: { type: "object"; [key: string]: unknown };
+  /** The JSON Schema of `structuredContent`. */
   outputSchema: { type: "object"; [key: string]: unknown };
+  /** Hints about the tool's effects: all read-only here. */
   annotations: AnyTool["annotations"];
 }
 
 /** An MCP `tools/call` result. */
 export interface ToolCallResult {
+  /** Members the MCP result may carry beyond these. */
   [key: string]: unknown;
+  /** One text block: the structured content as compact JSON, or the error. */
   content: { type: "text"; text: string }[];
+  /** The answer as an object; absent on an error. */
   structuredContent?: Record<string, unknown>;
+  /** True on a tool error; absent on success. */
   isError?: boolean;
 }
 
@@ -60,6 +70,7 @@ export function publishTool(tool: AnyTool): PublishedTool {
 
 /** A tool result as the JSON text of its `result` member, ready to write to the wire. */
 export interface SerializedToolResult {
+  /** The JSON text of the result. */
   json: string;
   /** The tool error code, or null for a successful result. */
   errorCode: ToolErrorCode | null;

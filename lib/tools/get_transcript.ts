@@ -13,7 +13,7 @@ import {
   jsonBytes,
   PAYLOAD_BUDGET_BYTES,
 } from "./response_budget.ts";
-import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 
 const inputSchema = v.strictObject({
   id: v.pipe(v.string(), v.description("The transcript's id, as list or search returned it.")),
@@ -64,7 +64,7 @@ export const INLINE_TEXT_BYTES = 2 * 1024 * 1024;
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
 
 /** get_transcript: reads one transcript, a page of text at a time. */
-export const getTranscript = defineTool({
+export const getTranscript: AnyTool = defineTool({
   name: "get_transcript",
   title: "Get a transcript",
   description: "Read one transcript by id: its metadata and a page of its text " +

@@ -16,7 +16,7 @@ import { KEEP_GOING_SQL } from "../store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
-import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 
 const NAME = "list_tasks";
 
@@ -50,7 +50,7 @@ const outputSchema = v.object({
 });
 
 /** list_tasks: pages through tasks newest first. */
-export const listTasks = defineTool({
+export const listTasks: AnyTool = defineTool({
   name: NAME,
   title: "List tasks",
   description: "List tasks newest first. Filter by bucket (inbox, today, week, someday, done) " +

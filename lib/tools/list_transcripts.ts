@@ -16,7 +16,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
-import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 
 const NAME = "list_transcripts";
@@ -54,7 +54,7 @@ const outputSchema = v.object({
 });
 
 /** list_transcripts: pages through transcripts newest first. */
-export const listTranscripts = defineTool({
+export const listTranscripts: AnyTool = defineTool({
   name: NAME,
   title: "List transcripts",
   description: "List transcripts newest first, with a short preview of each. Filter by starred, " +

@@ -20,7 +20,7 @@ import {
 const hitSchema = v.object({ pk: v.pipe(v.number(), v.safeInteger()), score: v.number() });
 
 /** The largest transcript key, to split the key range between the workers. */
-export const searchSpan = defineTool({
+export const searchSpan: AnyTool = defineTool({
   name: "search_transcripts.span",
   title: "Key span of the transcripts",
   description: "Internal: the largest transcript key.",
@@ -33,7 +33,7 @@ export const searchSpan = defineTool({
 });
 
 /** Ranks the matches whose key lies in `from..to`, returning the best `offset + limit + 1`. */
-export const searchRankPart = defineTool({
+export const searchRankPart: AnyTool = defineTool({
   name: "search_transcripts.rank",
   title: "Rank part of a search",
   description: "Internal: the best hits of one key range.",
@@ -67,7 +67,7 @@ export const searchRankPart = defineTool({
 });
 
 /** Renders a page from merged hits: rows, previews, snippets and the cursor. */
-export const searchRenderPart = defineTool({
+export const searchRenderPart: AnyTool = defineTool({
   name: "search_transcripts.render",
   title: "Render part of a search",
   description: "Internal: the answer for a page of merged hits.",

@@ -8,10 +8,10 @@ import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { plainWordsQueries } from "../fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
-import { cursorArgument, limitArgument } from "./arguments.ts";
+import { cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
-import { clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../snippet.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
 
@@ -80,7 +80,21 @@ const HIT_ROW_SQL =
   `SELECT t.pk, t.id, t.title, ${HEAD_SQL}, t.created_at, t.source FROM transcripts AS t WHERE pk = ?`;
 
 /** The search tool's arguments. */
-export const searchInputSchema = v.strictObject({
+export const searchInputSchema: v.StrictObjectSchema<
+  {
+    query: v.SchemaWithPipe<
+      readonly [
+        v.StringSchema<undefined>,
+        v.CheckAction<string, string>,
+        v.MaxLengthAction<string, number, string>,
+        v.DescriptionAction<string, string>,
+      ]
+    >;
+    limit: LimitArgument;
+    cursor: typeof cursorArgument;
+  },
+  undefined
+> = v.strictObject({
   query: v.pipe(
     v.string(),
     v.check((value) => value.trim() !== "", "a non-blank query"),
@@ -104,8 +118,36 @@ const resultSchema = v.object({
   rank: v.pipe(v.number(), v.description("BM25 relevance; higher is more relevant.")),
 });
 
+/** One hit in the search tool's answer. */
+export interface SearchResult {
+  /** The transcript's id. */
+  id: string;
+  /** Its title. */
+  title: string;
+  /** When it was made, as the store holds it. */
+  createdAt: string;
+  /** Where it came from, or null. */
+  source: string | null;
+  /** The start of its text. */
+  preview: string;
+  /** The best-matching passage; matches marked «so». */
+  snippet: string;
+  /** BM25 relevance; higher is more relevant. */
+  rank: number;
+}
+
+/** The search tool's answer, as {@link searchOutputSchema} describes it. */
+export interface SearchAnswer {
+  /** The hits of this page, best first. */
+  results: SearchResult[];
+  /** The cursor of the next page, or null on the last. */
+  nextCursor: string | null;
+  /** "fts5" when the query ran as FTS5 syntax, "words" when run as plain words. */
+  queryMode: "fts5" | "words";
+}
+
 /** The search tool's answer. */
-export const searchOutputSchema = v.object({
+export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
   results: v.array(resultSchema),
   nextCursor: v.nullable(v.string()),
   queryMode: v.pipe(
@@ -120,7 +162,7 @@ function isQuerySyntaxError(error: unknown): boolean {
 }
 
 /** search_transcripts: ranked full-text search over titles and texts. */
-export const searchTranscripts = defineTool({
+export const searchTranscripts: AnyTool = defineTool({
   name: NAME,
   title: "Search transcripts",
   description: "Full-text search over transcript titles and texts, best matches first (BM25, " +
@@ -139,8 +181,18 @@ export const searchTranscripts = defineTool({
   },
 });
 
-/** The page a search call asks for: its size, and where it starts (from the cursor). */
-export function searchPage(input: { limit: number; cursor?: string | undefined; query: string }) {
+/**
+ * The page a search call asks for: its size, and where it starts (from the cursor).
+ *
+ * @example
+ * ```ts
+ * import { searchPage } from "./search_transcripts.ts";
+ * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0 }
+ * ```
+ */
+export function searchPage(
+  input: { limit: number; cursor?: string | undefined; query: string },
+): { limit: number; offset: number } {
   const limit = clampLimit(input.limit, 1, 100);
   let offset = 0;
   if (input.cursor !== undefined) {
@@ -153,7 +205,21 @@ export function searchPage(input: { limit: number; cursor?: string | undefined; 
   return { limit, offset };
 }
 
-/** A query's ranking, run as FTS5 or, when that does not parse, as plain words. */
+/**
+ * A query's ranking, run as FTS5 or, when that does not parse, as plain words.
+ *
+ * @example
+ * ```ts
+ * import { SEARCH_SQL, withPlainWordsFallback } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const { mode } = withPlainWordsFallback(store, "pricing (draft", (match) => ({
+ *   rows: store.all(SEARCH_SQL, match, 11, 0),
+ *   match,
+ * }));
+ * mode; // "words": the unclosed parenthesis is not FTS5 syntax
+ * ```
+ */
 export function withPlainWordsFallback<T extends { match: string }>(
   store: Store,
   query: string,
@@ -174,6 +240,17 @@ export function withPlainWordsFallback<T extends { match: string }>(
  * The search tool's answer for ranked rows (at most `limit + 1`, each with pk, id, title,
  * head, text_bytes, created_at, source and score): previews, snippets, the page budget and
  * the cursor.
+ *
+ * @example
+ * ```ts
+ * import { renderSearchPage, SEARCH_SQL } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const rows = store.all(SEARCH_SQL, "pricing", 4, 0);
+ * const page = renderSearchPage(store, "pricing", rows, "pricing", "fts5", 3, 0);
+ * page.results[0]?.snippet.includes("«pricing»"); // true
+ * page.nextCursor === null; // false: a fourth row was found
+ * ```
  */
 export function renderSearchPage(
   store: Store,
@@ -183,7 +260,7 @@ export function renderSearchPage(
   queryMode: "fts5" | "words",
   limit: number,
   offset: number,
-) {
+): SearchAnswer {
   const page = rows.slice(0, limit);
   const heads = page.map((row) => textOrNull(row["head"]) ?? "");
   const marked = snippets.markWindows(
@@ -214,6 +291,13 @@ export function renderSearchPage(
 /**
  * The snippet window of one hit, cut from the head of its text that the search read, or
  * undefined when the head does not settle it (see matchWindow).
+ *
+ * @example
+ * ```ts
+ * import { headWindow } from "./search_transcripts.ts";
+ * headWindow({ head: "short text about pricing", text_bytes: 24 }, "pricing");
+ * // "short text about pricing": the head is the whole text
+ * ```
  */
 export function headWindow(row: StoreRow, match: string): string | undefined {
   const head = textOrNull(row["head"]) ?? "";
@@ -223,12 +307,32 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
   return matchWindow(head, match, isPrefix);
 }
 
-/** The snippet window of one hit: from its head, or else from its whole text. */
+/**
+ * The snippet window of one hit: from its head, or else from its whole text.
+ *
+ * @example
+ * ```ts
+ * import { hitRows, hitWindow } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * const store = openDemoStore();
+ * const [row] = hitRows(store, [{ pk: 1, score: -3.2 }]);
+ * hitWindow(store, row!, "pricing");
+ * ```
+ */
 export function hitWindow(store: Store, row: StoreRow, match: string): string {
   return headWindow(row, match) ?? matchWindow(fullText(store, row["pk"]), match);
 }
 
-/** The rows of ranked hits, in rank order, for {@link renderSearchPage}. */
+/**
+ * The rows of ranked hits, in rank order, for {@link renderSearchPage}.
+ *
+ * @example
+ * ```ts
+ * import { hitRows } from "./search_transcripts.ts";
+ * import { openDemoStore } from "../demo_store.ts";
+ * hitRows(openDemoStore(), [{ pk: 1, score: -3.2 }])[0]?.["title"]; // "Pricing page review"
+ * ```
+ */
 export function hitRows(store: Store, hits: readonly { pk: number; score: number }[]): StoreRow[] {
   const rows: StoreRow[] = [];
   for (const hit of hits) {

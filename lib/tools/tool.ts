@@ -32,9 +32,13 @@ export class ToolError extends Error {
 
 /** MCP tool annotations; every tool here reads a local store and nothing else. */
 export interface ToolAnnotations {
+  /** Whether the tool changes nothing. */
   readOnlyHint: boolean;
+  /** Whether the tool may destroy data. */
   destructiveHint: boolean;
+  /** Whether calling again with the same arguments has no further effect. */
   idempotentHint: boolean;
+  /** Whether the tool reaches beyond the store (the web, other services). */
   openWorldHint: boolean;
 }
 
@@ -55,18 +59,27 @@ export type AnySchema = v.GenericSchema<any, any>;
  * `handler` receives arguments already validated by `inputSchema`.
  */
 export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
+  /** The name clients call the tool by. */
   name: string;
+  /** A short human-readable name. */
   title: string;
+  /** What the tool does, for the assistant choosing one. */
   description: string;
+  /** Validates the arguments; also published as JSON Schema. */
   inputSchema: TInput;
+  /** The shape of the handler's answer; also published as JSON Schema. */
   outputSchema: TOutput;
+  /** Hints about the tool's effects. */
   annotations: ToolAnnotations;
   /**
    * Whether a call is cheap enough to try on the main thread first (inline_calls.ts): true
    * when it reads about one page through an index (a lookup by key, or a short walk in
    * index order). A function decides call by call, on the main thread's connection.
+   *
+   * @default {false}
    */
   cheap?: boolean | ((store: Store, args: unknown) => boolean);
+  /** Answers a call; throws ToolError for an answer that is an error. */
   handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
 }
 
@@ -98,7 +111,15 @@ export function defineTool<TInput extends AnySchema, TOutput extends AnySchema>(
   return tool;
 }
 
-/** Clamps a requested page size into its allowed range. */
+/**
+ * Clamps a requested page size into its allowed range.
+ *
+ * @example
+ * ```ts
+ * import { clampLimit } from "./tool.ts";
+ * clampLimit(500, 1, 100); // 100
+ * ```
+ */
 export function clampLimit(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }

@@ -10,7 +10,15 @@ import type { Store, StoreValue } from "../store.ts";
 /** How many characters of text the listing queries read for a preview. */
 export const PREVIEW_SOURCE_CHARS = 1024;
 
-/** The SQL expression that reads a preview's source from a text column; alias it `head`. */
+/**
+ * The SQL expression that reads a preview's source from a text column; alias it `head`.
+ *
+ * @example
+ * ```ts
+ * import { previewSourceSql } from "./transcript_preview.ts";
+ * previewSourceSql("t.text"); // "substr(t.text, 1, 1024)"
+ * ```
+ */
 export function previewSourceSql(textColumn: string): string {
   return `substr(${textColumn}, 1, ${PREVIEW_SOURCE_CHARS})`;
 }
