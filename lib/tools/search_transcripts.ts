@@ -86,7 +86,7 @@ export const searchInputSchema: v.StrictObjectSchema<
       readonly [
         v.StringSchema<undefined>,
         v.CheckAction<string, string>,
-        v.MaxLengthAction<string, number, string>,
+        v.MaxLengthAction<string, number, undefined>,
         v.DescriptionAction<string, string>,
       ]
     >;
