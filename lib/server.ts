@@ -28,9 +28,9 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
   "back to continue.";
 
 /**
- * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
- * protocol gate (see protocol_gate.ts): cheap calls on the main thread (inline_calls.ts),
- * the rest in the worker pool.
+ * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
+ * protocol gate (see protocol_gate.ts), tool calls cheap calls on the main thread
+ * (inline_calls.ts) and the rest in the worker pool.
  *
  * @example
  * ```ts
