@@ -29,8 +29,8 @@ export const INSTRUCTIONS = "This server gives read-only access to the user's lo
 
 /**
  * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
- * protocol gate (see protocol_gate.ts), tool calls cheap calls on the main thread
- * (inline_calls.ts) and the rest in the worker pool.
+ * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
+ * (inline_calls.ts), otherwise in the worker pool.
  *
  * @example
  * ```ts
