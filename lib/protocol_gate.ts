@@ -30,6 +30,7 @@ import {
   type RpcMessage,
 } from "./jsonrpc.ts";
 import { logLine } from "./log.ts";
+import { structuredAnswerLine } from "./answer_line.ts";
 import type { SerializedToolResult } from "./tools/call_tool.ts";
 
 /** The transport the gate sits in front of: it can also send error responses of its own. */
@@ -37,6 +38,8 @@ export interface GatedTransport extends Transport {
   send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
   /** Writes one message already serialized as JSON. */
   sendLine(json: string): Promise<void>;
+  /** Writes one message already encoded, its newline included. */
+  sendBytes(line: Uint8Array): Promise<void>;
 }
 
 /** Runs tool calls for the gate (in production, the worker pool). */
@@ -224,6 +227,9 @@ export class ProtocolGate implements Transport {
       .then((result) => {
         // Gone from the map means cancelled: a cancelled request is never answered.
         if (!this.#ownCalls.delete(key)) return;
+        if (result.structured !== undefined) {
+          return this.#inner.sendBytes(structuredAnswerLine(clientId, result.structured));
+        }
         return this.#inner.sendLine(
           `{"jsonrpc":"2.0","id":${JSON.stringify(clientId)},"result":${result.json}}`,
         );
