@@ -37,10 +37,8 @@ export function structuredAnswerLine(id: RpcId, structured: string): Uint8Array 
   );
   const json = encoder.encode(structured);
   // Room for a backslash before every byte; the unused tail is left off by subarray.
-  const line = new Uint8Array(
-    start.length + 2 * json.length + MIDDLE.length + json.length +
-      END.length,
-  );
+  const room = start.length + 3 * json.length + MIDDLE.length + END.length;
+  const line = new Uint8Array(room);
   line.set(start);
   let at = start.length;
   for (let i = 0; i < json.length; i++) {
