@@ -43,6 +43,15 @@ export interface BenchResult {
    * depth.
    */
   paging: { page1Ms: number; deepMs: number };
+  /**
+   * The per-call floor: server p50 of ping and of list page 1, called by turns; with
+   * peers (bench/peer.ts), theirs from the same rounds, listing the same rows by SQL.
+   */
+  floor: {
+    pingMs: number;
+    listMs: number;
+    peers: { command: string; tool: string; bytes: number; pingMs: number; listMs: number }[];
+  };
   classes: ClassResult[];
   /** Medians over the same runs; bareDenoMs is a bare `deno run` of a one-line script. */
   coldStart: { initializeMs: number; firstSearchMs: number; bareDenoMs: number };
@@ -173,7 +182,56 @@ export function targets(result: BenchResult): TargetOutcome[] {
       met: result.largestResponse.bytes <= MIB,
     },
   ];
+  const fastest = fastestPeer(result);
+  if (fastest !== undefined) {
+    outcomes.push({
+      target: "List page 1 p50 ≤ the fastest peer's p50 for the same rows",
+      measured: `${precise(result.floor.listMs)} / ${precise(fastest.listMs)} ms = ` +
+        `${(result.floor.listMs / fastest.listMs).toFixed(2)}× (${fastest.command})`,
+      met: result.floor.listMs <= fastest.listMs,
+    });
+  }
   return outcomes;
+}
+
+function fastestPeer(result: BenchResult): BenchResult["floor"]["peers"][number] | undefined {
+  return [...result.floor.peers].sort((a, b) => a.listMs - b.listMs)[0];
+}
+
+/** The columns of the peers table. */
+export const PEER_COLUMNS = [
+  "Server",
+  "Tool",
+  "Answer bytes",
+  "Ping p50 ms",
+  "List p50 ms",
+  "List / ours",
+] as const;
+
+function peerTable(result: BenchResult): string[] {
+  const { floor } = result;
+  const cells = (server: string, tool: string, bytes: number, pingMs: number, listMs: number) =>
+    row([
+      server,
+      tool,
+      String(bytes),
+      precise(pingMs),
+      precise(listMs),
+      `${(listMs / floor.listMs).toFixed(2)}×`,
+    ]);
+  const page1 = byLabel(result, "list page 1");
+  return [
+    "",
+    "Peers: each lists the same newest rows with list_transcripts' SQL through its own SQL " +
+    "tool; ping and list called by turns with this server's, in the same rounds.",
+    "",
+    row(PEER_COLUMNS),
+    row(PEER_COLUMNS.map((_, i) => (i < 2 ? "---" : "---:"))),
+    cells("transcript-mcp", "`list_transcripts`", page1.bytes, floor.pingMs, floor.listMs),
+    ...floor.peers.map((peer) =>
+      cells(`\`${peer.command}\``, `\`${peer.tool}\``, peer.bytes, peer.pingMs, peer.listMs)
+    ),
+  ];
 }
 
 function row(cells: readonly string[]): string {
@@ -248,6 +306,11 @@ export function formatReport(result: BenchResult): string {
         : `${formatBytes(result.memory.anon)} / ${formatBytes(result.memory.file)}`,
     ]),
     row([
+      "List page 1 p50 / ping p50, called by turns",
+      `${precise(result.floor.listMs)} / ${precise(result.floor.pingMs)} ms = ` +
+      `${(result.floor.listMs / result.floor.pingMs).toFixed(1)}×`,
+    ]),
+    row([
       "Largest answer",
       `${result.largestResponse.bytes} bytes (${result.largestResponse.label})`,
     ]),
@@ -255,6 +318,7 @@ export function formatReport(result: BenchResult): string {
       "Search top 20 equals the plain BM25 plan's (ids and order)",
       searchOrderCell(result.searchOrder),
     ]),
+    ...(result.floor.peers.length > 0 ? peerTable(result) : []),
     "",
     row(TARGET_COLUMNS),
     row(TARGET_COLUMNS.map(() => "---")),

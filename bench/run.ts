@@ -1,7 +1,8 @@
 /**
- * `deno task bench [--db PATH] [--count N] [--out FILE] [options]`: measures the server
- * over its stdio against the same SQL on node:sqlite alone, per tool and query class, and
- * prints a markdown table.
+ * `deno task bench [--db PATH] [--count N] [--out FILE] [--peer "COMMAND"]… [options]`:
+ * measures the server over its stdio against the same SQL on node:sqlite alone, per tool
+ * and query class, and prints a markdown table. Each `--peer` is another MCP server that
+ * runs SQL (bench/peer.ts), compared call by call on ping and the first list page.
  *
  * Without --db it generates (once) a store of --count transcripts in ../bench-cache, next
  * to the checkout. Every ratio is measured within one run, with the server, in-process and
@@ -19,6 +20,7 @@ import { findTool } from "../lib/tools/registry.ts";
 import { normalizeSql, openEngine } from "./engine_sql.ts";
 import { generateStore, positiveInteger } from "./gen_store.ts";
 import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
+import { type Peer, startPeer } from "./peer.ts";
 import { RARE_WORD } from "./planted_terms.ts";
 import { processMemory, readProcFile } from "./proc.ts";
 import { FALLBACK_QUERY, type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
@@ -49,6 +51,8 @@ export interface BenchOptions {
   requests: number;
   /** Server starts for the cold-start medians. */
   coldStarts: number;
+  /** Commands of other SQL-running MCP servers to compare with (bench/peer.ts). */
+  peers?: readonly string[];
   /** Progress lines go here; stderr by default. */
   log?: (line: string) => void;
 }
@@ -217,6 +221,46 @@ async function alternatePages(
   return { page1Ms: summarize(firstTimes).p50, deepMs: summarize(deepTimes).p50 };
 }
 
+/**
+ * The per-call floor: ping and list page 1, each server called in turn, round after round,
+ * starting from another server each round. With peers, each lists the same newest rows
+ * through its SQL tool; all p50s come from the same rounds.
+ */
+async function perCallFloor(
+  client: McpClient,
+  page1: QueryClass,
+  peers: readonly Peer[],
+  options: BenchOptions,
+): Promise<BenchResult["floor"]> {
+  const servers = [
+    { client, tool: page1.tool, args: page1.args },
+    ...peers,
+  ].map((server) => ({ ...server, ping: [] as number[], list: [] as number[], bytes: 0 }));
+  for (let i = 0; i < options.warmup + options.iterations; i++) {
+    for (let k = 0; k < servers.length; k++) {
+      const server = servers[(i + k) % servers.length]!;
+      const pinged = await server.client.request("ping");
+      const listed = await server.client.callTool(server.tool, server.args);
+      server.bytes = listed.bytes;
+      if (i < options.warmup) continue;
+      server.ping.push(pinged.elapsedMs);
+      server.list.push(listed.elapsedMs);
+    }
+  }
+  const [ours, ...others] = servers;
+  return {
+    pingMs: median(ours!.ping),
+    listMs: median(ours!.list),
+    peers: others.map((server, i) => ({
+      command: peers[i]!.command,
+      tool: server.tool,
+      bytes: server.bytes,
+      pingMs: median(server.ping),
+      listMs: median(server.list),
+    })),
+  };
+}
+
 /** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
 async function bareStart(): Promise<number> {
   const started = performance.now();
@@ -351,6 +395,19 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
     }
     log("bench: list page 1 and page 200, alternately");
     const paging = await alternatePages(client, classes, options.iterations);
+    const peers: Peer[] = [];
+    let floor: BenchResult["floor"];
+    try {
+      for (const command of options.peers ?? []) {
+        log(`bench: starting peer ${command}`);
+        peers.push(await startPeer(command, options.db));
+      }
+      log(`bench: ping and list page 1, by turns${peers.length > 0 ? " with the peers" : ""}`);
+      // Classes come in CLASS_LABELS order: list page 1 first.
+      floor = await perCallFloor(client, classes[0]!, peers, options);
+    } finally {
+      await Promise.all(peers.map((peer) => peer.client.close().catch(() => {})));
+    }
     const searchOrder = classes
       .filter((c) => c.tool === "search_transcripts" && c.args["query"] !== FALLBACK_QUERY)
       .map((c) => {
@@ -384,6 +441,7 @@ export async function runBenchmark(options: BenchOptions): Promise<BenchResult> 
       },
       deepPage: walk.page,
       paging,
+      floor,
       classes: results,
       coldStart,
       searchOrder,
@@ -409,6 +467,7 @@ async function main(args: string[]): Promise<void> {
       warmup: { type: "string" },
       requests: { type: "string" },
       "cold-starts": { type: "string" },
+      peer: { type: "string", multiple: true },
     },
   });
   let db = values.db;
@@ -431,6 +490,7 @@ async function main(args: string[]): Promise<void> {
     warmup: positiveInteger("warmup", values.warmup, 5),
     requests: positiveInteger("requests", values.requests, 64),
     coldStarts: positiveInteger("cold-starts", values["cold-starts"], 10),
+    peers: values.peer ?? [],
   });
   const report = formatReport(result);
   console.log(report);

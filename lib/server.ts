@@ -29,9 +29,9 @@ export const INSTRUCTIONS: string =
   "back to continue.";
 
 /**
- * Builds the MCP server: initialize, ping and tools/list. tools/call is answered by the
- * protocol gate (see protocol_gate.ts): cheap calls on the main thread (inline_calls.ts),
- * the rest in the worker pool.
+ * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
+ * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
+ * (inline_calls.ts), otherwise in the worker pool.
  *
  * @example
  * ```ts

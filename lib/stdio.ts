@@ -85,7 +85,11 @@ export class StdioLineTransport implements Transport {
    * large result is not parsed and stringified again on the main thread.
    */
   sendLine(json: string): Promise<void> {
-    const line = this.#encoder.encode(`${json}\n`);
+    return this.sendBytes(this.#encoder.encode(`${json}\n`));
+  }
+
+  /** Writes one message already encoded as a line, its newline included. */
+  sendBytes(line: Uint8Array): Promise<void> {
     this.#writes = this.#writes.then(() => this.#writer.write(line)).catch((error) => {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
     });

@@ -24,8 +24,9 @@ import {
 } from "../bench/planted_terms.ts";
 import { CLASS_LABELS } from "../bench/query_classes.ts";
 import { TABLE_COLUMNS, TARGET_COLUMNS } from "../bench/report.ts";
-import { COPIED_SQL, normalizeSql } from "../bench/engine_sql.ts";
+import { COPIED_SQL, LIST_TRANSCRIPTS_SQL, normalizeSql, openEngine } from "../bench/engine_sql.ts";
 import { checkSearchOrder } from "../bench/run.ts";
+import { findSqlTool, PEER_LIST_SQL, peerCommandLine } from "../bench/peer.ts";
 import { ContentGenerator } from "../bench/transcript_gen.ts";
 
 function withTempDir(run: (dir: string) => Promise<void> | void): () => Promise<void> {
@@ -213,6 +214,12 @@ Deno.test(
     }
     assert(lines.includes(`| ${TARGET_COLUMNS.join(" | ")} |`), "the targets table");
     assert(
+      /\| List page 1 p50 \/ ping p50, called by turns \| [\d.]+ \/ [\d.]+ ms = [\d.]+× \|/
+        .test(stdout),
+      "list page 1 is reported against a ping from the same rounds",
+    );
+    assert(!stdout.includes("Peers:"), "no peer table without --peer");
+    assert(
       /\| List page 200 p50 ≤ 1\.2 × page 1 p50 \| [\d.]+ \/ [\d.]+ ms = [\d.]+× \(called alternately\) \|/
         .test(stdout),
       "the paging target comes from alternating calls",
@@ -259,3 +266,42 @@ Deno.test(
     }
   }),
 );
+
+Deno.test(
+  "the peers' SQL lists the rows list_transcripts reads, on a connection without our functions",
+  withTempDir((dir) => {
+    const out = join(dir, "store.db");
+    generateStore({ count: 60, out, averageWords: 200 });
+    const engine = openEngine(out);
+    const plain = new DatabaseSync(out, { readOnly: true });
+    try {
+      const ours = engine.all(LIST_TRANSCRIPTS_SQL, 21);
+      assertEquals(ours.length, 21);
+      const statement = plain.prepare(PEER_LIST_SQL);
+      statement.setReadBigInts(true); // as the Store reads
+      assertEquals(statement.all(), ours);
+    } finally {
+      plain.close();
+      engine.close();
+    }
+  }),
+);
+
+Deno.test("a peer's SQL tool is found by its argument, and its command gets the store's path", () => {
+  const string = { type: "string" };
+  assertEquals(
+    findSqlTool([
+      { name: "db_info", inputSchema: { properties: {} } },
+      { name: "read_query", inputSchema: { properties: { query: string } } },
+      { name: "execute_sql", inputSchema: { properties: { sql: string } } },
+    ]),
+    { tool: "execute_sql", argument: "sql" },
+  );
+  assertEquals(findSqlTool([{ name: "list_tables" }]), undefined);
+  assertEquals(peerCommandLine(" node  server.js ", "/s.db"), ["node", "server.js", "/s.db"]);
+  assertEquals(peerCommandLine("dbhub --dsn=sqlite://{db} --x", "/s.db"), [
+    "dbhub",
+    "--dsn=sqlite:///s.db",
+    "--x",
+  ]);
+});

@@ -1,8 +1,13 @@
 /**
  * The payload budget: how many items of a page fit, at and around the boundary.
  */
-import { assertEquals } from "./helpers/assert.ts";
-import { countFitting, fitPage, PAYLOAD_BUDGET_BYTES } from "../lib/tools/response_budget.ts";
+import { assert, assertEquals } from "./helpers/assert.ts";
+import {
+  countFitting,
+  fitPage,
+  jsonBytesAtMost,
+  PAYLOAD_BUDGET_BYTES,
+} from "../lib/tools/response_budget.ts";
 
 const encoder = new TextEncoder();
 
@@ -51,4 +56,38 @@ Deno.test("fitPage gives a cursor after the last row kept, only when more follow
   // The budget ends the page early, at the first item: more follow from there.
   const huge = ["y".repeat(PAYLOAD_BUDGET_BYTES), "a", "b"];
   assertEquals(fitPage(rows, huge, 100, after), { items: [huge[0]], nextCursor: "1/1" });
+});
+
+Deno.test("jsonBytesAtMost is never below the JSON's UTF-8 length, whatever the values", () => {
+  const values: unknown[] = [
+    "",
+    "plain",
+    '\u0000\u001f\n"\\',
+    "€😀\ud800\udc00",
+    "\ud800 lone \udfff",
+    -0.0000012345678901234567,
+    -1.2345678901234567e-7,
+    -Number.MAX_VALUE,
+    NaN,
+    true,
+    false,
+    null,
+    [],
+    {},
+    [undefined, 1, "x"],
+    { skipped: undefined, kept: 1 },
+    { 'k\u0001"': ["\u0002", { nested: [null, 12345.678] }] },
+  ];
+  for (const value of [...values, values]) {
+    const exact = encoder.encode(JSON.stringify(value) ?? "").length;
+    assert(jsonBytesAtMost(value) >= exact, `${JSON.stringify(value)}: ${exact} bytes`);
+  }
+  assertEquals(jsonBytesAtMost(new Date(0)), Infinity);
+  assertEquals(jsonBytesAtMost(1n), Infinity);
+});
+
+Deno.test("countFitting takes every item of a page well inside the budget, as the rule does", () => {
+  const items = Array.from({ length: 200 }, (_, i) => ({ id: `t-${i}`, text: "€".repeat(i) }));
+  assertEquals(countFitting(items, 100), fittingByItem(items, 100));
+  assertEquals(countFitting(items, 100), items.length);
 });

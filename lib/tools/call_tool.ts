@@ -71,9 +71,15 @@ export function publishTool(tool: AnyTool): PublishedTool {
 /** A tool result as the JSON text of its `result` member, ready to write to the wire. */
 export interface SerializedToolResult {
   /** The JSON text of the result. */
-  json: string;
+  readonly json: string;
   /** The tool error code, or null for a successful result. */
   errorCode: ToolErrorCode | null;
+  /**
+   * For a success whose text block is the JSON of its structuredContent: that JSON, from
+   * which the protocol gate writes the answer's bytes (answer_line.ts). `json` is then
+   * built only if read, since escaping the text as a string costs as much as making it.
+   */
+  structured?: string;
 }
 
 /**
@@ -93,10 +99,19 @@ export function serializeToolResult(result: ToolCallResult): SerializedToolResul
     const code = (JSON.parse(text) as { error?: { code?: ToolErrorCode } }).error?.code;
     return { json: JSON.stringify(result), errorCode: code ?? "internal" };
   }
-  const json = result.structuredContent === undefined
-    ? JSON.stringify(result)
-    : `{"content":[{"type":"text","text":${JSON.stringify(text)}}],"structuredContent":${text}}`;
-  return { json, errorCode: null };
+  if (result.structuredContent === undefined) {
+    return { json: JSON.stringify(result), errorCode: null };
+  }
+  return {
+    // An own enumerable getter: equality checks and a worker's postMessage read it.
+    get json() {
+      return `{"content":[{"type":"text","text":${
+        JSON.stringify(text)
+      }}],"structuredContent":${text}}`;
+    },
+    errorCode: null,
+    structured: text,
+  };
 }
 
 /**

@@ -70,6 +70,56 @@ export function capText<T extends string | null>(text: T, max: number): T {
   return `${text.slice(0, end)}…` as T;
 }
 
+// The longest JSON of a number: 17 significant digits after "-0.00000", as in
+// -0.0000012345678901234567 (smaller numbers take an exponent, "-1.2345678901234567e-7").
+const NUMBER_JSON_MAX_BYTES = 25;
+// The most UTF-8 bytes one UTF-16 unit of a string takes in JSON: a control character's
+// escape, \u001f. (A pair's two units take 4 bytes; a lone surrogate's escape 6.)
+const UNIT_JSON_MAX_BYTES = 6;
+
+/**
+ * An upper bound on the UTF-8 length of `value`'s JSON, found without building it, or
+ * Infinity for a value it does not know (one with toJSON, a bigint). Counting stops once
+ * the bound passes `limit`, so the answer is then only known to be over it.
+ *
+ * @example
+ * ```ts
+ * import { jsonBytesAtMost } from "./response_budget.ts";
+ * jsonBytesAtMost({ a: "bc" }); // 26, for JSON of 10 bytes
+ * ```
+ */
+export function jsonBytesAtMost(value: unknown, limit = Infinity): number {
+  switch (typeof value) {
+    case "string":
+      return 2 + UNIT_JSON_MAX_BYTES * value.length;
+    case "number":
+      return NUMBER_JSON_MAX_BYTES;
+    case "boolean":
+    case "undefined":
+      return 5; // "false"; undefined is left out, or written as null
+    case "object": {
+      if (value === null) return 4;
+      if (typeof (value as { toJSON?: unknown }).toJSON === "function") return Infinity;
+      let bytes = 2;
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          bytes += jsonBytesAtMost(item, limit) + 1;
+          if (bytes > limit) return bytes;
+        }
+        return bytes;
+      }
+      for (const key in value) {
+        const item = (value as Record<string, unknown>)[key];
+        bytes += 4 + UNIT_JSON_MAX_BYTES * key.length + jsonBytesAtMost(item, limit);
+        if (bytes > limit) return bytes;
+      }
+      return bytes;
+    }
+    default:
+      return Infinity;
+  }
+}
+
 /**
  * How many leading `items` fit in the payload budget, beside `overheadBytes` of the rest
  * of the result. Always at least one, so a page always makes progress.
@@ -81,8 +131,12 @@ export function capText<T extends string | null>(text: T, max: number): T {
  * ```
  */
 export function countFitting(items: readonly unknown[], overheadBytes: number): number {
-  // Nearly every page fits: the whole list's JSON, measured natively in one go, settles
-  // it. That is the sum the loop below adds up (each item and a comma, plus "[" and "]").
+  // Nearly every page fits by far: a bound on its JSON's length, counted from the values'
+  // lengths, settles it without building the JSON, which the answer builds anyway.
+  const room = PAYLOAD_BUDGET_BYTES - overheadBytes + 1;
+  if (jsonBytesAtMost(items, room) <= room) return items.length;
+  // Then the whole list's JSON, measured natively in one go. That is the sum the loop
+  // below adds up (each item and a comma, plus "[" and "]").
   const whole = utf8Length(JSON.stringify(items));
   if (overheadBytes + whole - 1 <= PAYLOAD_BUDGET_BYTES) return items.length;
   let used = overheadBytes;
