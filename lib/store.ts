@@ -2,7 +2,8 @@
  * The read-only connection to a transcript store, and the checks that run before serving it.
  *
  * Read-only is enforced in layers: the file is opened with SQLite's read-only flag,
- * `query_only` is switched on, and an authorizer refuses every action but reads. The
+ * `query_only` is switched on, and an authorizer refuses every action but reads. The one
+ * thing made before them is a temp-schema fts5vocab table (see {@link VOCAB_TABLE}). The
  * process itself runs under Deno permissions that deny writes (see the `start` task).
  *
  * @module
@@ -65,7 +66,14 @@ export class StoreInterruptedError extends Error {
  * quarter of a large search. node:sqlite has no sqlite3_interrupt, and terminating a
  * worker does not stop a statement running in native code.
  */
-export const KEEP_GOING_SQL = "(rowid & 63 != 0 OR json(tmcp_keep_going()))";
+export const KEEP_GOING_SQL = "(rowid & 15 != 0 OR json(tmcp_keep_going()))";
+
+/**
+ * An fts5vocab table over the FTS index, one row per term with its document and occurrence
+ * counts: the statistics lib/query_work.ts estimates a search's cost from. It lives in the
+ * connection's temp schema, in memory, and is made before `query_only` is switched on.
+ */
+export const VOCAB_TABLE = "temp.tmcp_vocab";
 
 /** Why a store could not be opened; main.ts prints the message and exits with code 2. */
 export class StoreOpenError extends Error {
@@ -264,6 +272,10 @@ export class Store {
   constructor(db: DatabaseSync, location: string, options: StoreOptions = {}) {
     this.#db = db;
     this.location = location;
+    // Made while the connection may still create (in its own temp schema, in memory; the
+    // store is untouched); it reads the index only when queried.
+    db.exec("PRAGMA temp_store = MEMORY");
+    db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, transcripts_fts, 'row')`);
     db.exec("PRAGMA query_only = ON");
     // Set here as well as at open: this runtime ignores the open option's value.
     db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
