@@ -53,7 +53,8 @@ const OPERATORS = new Set(["AND", "OR", "NOT"]);
 
 function isBarewordChar(char: string): boolean {
   // FTS5's barewords: ASCII letters, digits, '_', 0x1A, and every non-ASCII character.
-  return /[A-Za-z0-9_\x1a]/.test(char) || char.codePointAt(0)! >= 0x80;
+  const code = char.codePointAt(0)!;
+  return /[A-Za-z0-9_]/.test(char) || code === 0x1a || code >= 0x80;
 }
 
 /**
@@ -191,14 +192,15 @@ export interface QueryWork {
 }
 
 // The terms a prefix stands for: from the prefix up to (not including) its successor.
-function prefixEnd(prefix: string): string | null {
+function prefixEnd(prefix: string): string {
   const chars = [...prefix];
   const last = chars.pop()!.codePointAt(0)!;
-  return last >= 0x10ffff ? null : chars.join("") + String.fromCodePoint(last + 1);
+  // No character follows U+10FFFF; a term that long past the prefix is left out.
+  return last >= 0x10ffff ? prefix + "\u{10FFFF}" : chars.join("") + String.fromCodePoint(last + 1);
 }
 
-// The index's segments: a prefix term is looked up in each. One seek per segment.
-const SEGMENTS_SQL = `
+/** The index's segments: a prefix term is looked up in each. One seek per segment. */
+export const SEGMENTS_SQL = `
   WITH RECURSIVE seg (id) AS (
     SELECT min(segid) FROM transcripts_fts_idx
     UNION ALL
@@ -227,7 +229,7 @@ function termStats(store: Store, token: string): TermStats {
   const cached = cache.get(token);
   const now = Date.now();
   if (cached !== undefined && now - cached.readAt < STATS_TTL_MS) return cached;
-  const row = store.get(`SELECT doc, cnt FROM ${VOCAB_TABLE} WHERE term = ?`, token);
+  const row = store.get(TERM_STATS_SQL, token);
   const stats = {
     docs: Number(row?.["doc"] ?? 0),
     positions: Number(row?.["cnt"] ?? 0),
@@ -251,19 +253,23 @@ function termWork(store: Store, token: string, phrase: QueryPhrase): number {
 // A prefix's terms are read in batches, so an estimate past the bound ends early.
 const PREFIX_BATCH = 64;
 
+/** One term's documents and occurrences. */
+export const TERM_STATS_SQL = `SELECT doc, cnt FROM ${VOCAB_TABLE} WHERE term = ?`;
+
+/**
+ * The next batch of a prefix's terms (a term never holds NUL, so `last || NUL` resumes
+ * after `last`), one row per term, so the deadline check can stop a prefix of many.
+ */
+export const PREFIX_STATS_SQL = `SELECT term, cnt FROM ${VOCAB_TABLE}
+   WHERE term >= ? AND term < ? AND ${KEEP_GOING_SQL}
+   LIMIT ${PREFIX_BATCH}`;
+
 function prefixWork(store: Store, prefix: string, segments: number, budgetNs: number): number {
   const end = prefixEnd(prefix);
   let ns = 0;
   let after: string | null = null;
   while (ns <= budgetNs) {
-    // One row per term, so the deadline check can stop a prefix that stands for many.
-    const rows = store.all(
-      `SELECT term, cnt FROM ${VOCAB_TABLE}
-        WHERE term ${after === null ? ">=" : ">"} ? ${end === null ? "" : "AND term < ?"}
-          AND ${KEEP_GOING_SQL}
-        LIMIT ${PREFIX_BATCH}`,
-      ...[after ?? prefix, ...(end === null ? [] : [end])],
-    );
+    const rows = store.all(PREFIX_STATS_SQL, after === null ? prefix : `${after}\0`, end);
     for (const row of rows) {
       ns += segments * NS_PER_PREFIX_TERM_SEGMENT + Number(row["cnt"]) * NS_PER_MERGED_POSITION;
     }
@@ -316,3 +322,6 @@ export function queryWork(store: Store, query: string): QueryWork | null {
   }
   return work;
 }
+
+/** Every statement {@link queryWork} runs, for the benchmark's copy of a search's SQL. */
+export const QUERY_WORK_SQL: readonly string[] = [TERM_STATS_SQL, PREFIX_STATS_SQL, SEGMENTS_SQL];
