@@ -5,12 +5,13 @@
  * A search is cancelled at a point spread evenly over its usual run time, and a cheap
  * call is sent the moment the cancellation is answered; its wait, less its own usual
  * time, is how long the worker's core stayed busy after the stop. A second pass sends a
- * common-word search instead, to compare its time with its usual time. Deadlines use the
- * same stop flag as cancellation; one more pass checks a deadline of half the run time.
+ * common-word search instead, to compare its time with its usual time (measured just
+ * before), on that one worker and on a pool of the server's default size. Deadlines use
+ * the same stop flag as cancellation; one more pass checks a deadline of half the run time.
  *
  * @module
  */
-import { ToolWorkerPool } from "../lib/worker_pool.ts";
+import { DEFAULT_POOL_SIZE, ToolWorkerPool } from "../lib/worker_pool.ts";
 import { median } from "./stats.ts";
 
 /** A query shape and the search that stands for it. */
@@ -51,6 +52,9 @@ export interface StopResult {
   /** The common-word search right after a stop, over its usual time: median and p95. */
   followRatioP50: number;
   followRatioP95: number;
+  /** The same with the server's default pool, where another worker is free. */
+  sharedRatioP50: number;
+  sharedRatioP95: number;
   /** With a deadline of half the usual time: p95 of the stop latency. */
   deadlineStopP95: number;
 }
@@ -99,16 +103,19 @@ async function stopThen(
 /** Measures every shape on the store at `db`; `samples` stops per shape. */
 export async function measureStops(
   db: string,
-  samples = 20,
+  samples = 40,
   log: (line: string) => void = console.error,
 ): Promise<StopResult[]> {
   const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1, timeoutMs: 60_000 });
+  // The server's own pool: the next call goes to another worker while one stops.
+  const shared = new ToolWorkerPool({ kind: "path", path: db }, { timeoutMs: 60_000 });
   const results: StopResult[] = [];
   try {
     await pool.warm();
+    await Promise.all([0, 1].map(() => shared.run("list_tasks", { limit: 1 })));
     const probe = { limit: 1 };
     const probeMs = await usualMs(pool, "list_tasks", probe);
-    const commonMs = await usualMs(pool, "search_transcripts", { query: COMMON_QUERY });
+    const common = { query: COMMON_QUERY };
     for (const shape of STOP_SHAPES) {
       log(`bench: stop latency, ${shape.label}`);
       const first = await timed(pool, "search_transcripts", { query: shape.query });
@@ -118,17 +125,28 @@ export async function measureStops(
       const usual = await usualMs(pool, "search_transcripts", { query: shape.query });
       const stops: number[] = [];
       const ratios: number[] = [];
+      const sharedRatios: number[] = [];
       for (let i = 0; i < samples; i++) {
         const at = (usual * (i + 0.5)) / samples;
         const wait = await stopThen(pool, shape.query, at, () => pool.run("list_tasks", probe));
         if (wait !== null) stops.push(Math.max(0, wait - probeMs));
+        // The common search's usual time, measured next to each stop it follows.
+        const alone = (await timed(pool, "search_transcripts", common)).ms;
         const follow = await stopThen(
           pool,
           shape.query,
           at,
-          () => pool.run("search_transcripts", { query: COMMON_QUERY }),
+          () => pool.run("search_transcripts", common),
         );
-        if (follow !== null) ratios.push(follow / commonMs);
+        if (follow !== null) ratios.push(follow / alone);
+        const sharedAlone = (await timed(shared, "search_transcripts", common)).ms;
+        const sharedFollow = await stopThen(
+          shared,
+          shape.query,
+          at,
+          () => shared.run("search_transcripts", common),
+        );
+        if (sharedFollow !== null) sharedRatios.push(sharedFollow / sharedAlone);
       }
       const deadlineStops = await deadlineStopsOf(db, shape.query, usual / 2, probeMs);
       results.push({
@@ -142,11 +160,14 @@ export async function measureStops(
         stopMax: stops.length === 0 ? NaN : Math.max(...stops),
         followRatioP50: percentile(ratios, 0.5),
         followRatioP95: percentile(ratios, 0.95),
+        sharedRatioP50: percentile(sharedRatios, 0.5),
+        sharedRatioP95: percentile(sharedRatios, 0.95),
         deadlineStopP95: percentile(deadlineStops, 0.95),
       });
     }
   } finally {
     pool.close();
+    shared.close();
   }
   return results;
 }
@@ -177,8 +198,8 @@ const fixed = (value: number, digits = 1) => Number.isNaN(value) ? "–" : value
 /** The figures as a markdown table. */
 export function formatStops(results: readonly StopResult[]): string {
   const lines = [
-    "| Shape | Query | Answer | Usual ms | Stops | Stop p50 ms | Stop p95 ms | Stop max ms | Deadline stop p95 ms | Next search p50 / p95 × usual |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| Shape | Query | Answer | Usual ms | Stops | Stop p50 ms | Stop p95 ms | Stop max ms | Deadline stop p95 ms | Next search p50 / p95 × usual, 1 worker | Same, ${DEFAULT_POOL_SIZE} workers |`,
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const r of results) {
     lines.push(
@@ -186,7 +207,7 @@ export function formatStops(results: readonly StopResult[]): string {
         `${fixed(r.stopP50)} | ${fixed(r.stopP95)} | ${fixed(r.stopMax)} | ` +
         `${fixed(r.deadlineStopP95)} | ${fixed(r.followRatioP50, 2)} / ${
           fixed(r.followRatioP95, 2)
-        } |`,
+        } | ${fixed(r.sharedRatioP50, 2)} / ${fixed(r.sharedRatioP95, 2)} |`,
     );
   }
   return lines.join("\n");

@@ -62,9 +62,12 @@ export class StoreInterruptedError extends Error {
  * on, tmcp_keep_going() returns '1' and json() passes it; once the check says stop, it
  * returns text that json() rejects, so SQLite itself aborts the statement. (A JS function
  * that throws instead is not reliable here: this runtime's statement.all() steps on after
- * it.) The check runs on one row in 64, since a call into JavaScript per row costs a
- * quarter of a large search. node:sqlite has no sqlite3_interrupt, and terminating a
- * worker does not stop a statement running in native code.
+ * it.) The check runs on one row in 16, since a call into JavaScript per row costs a
+ * quarter of a large search; one in 64 left 40 ms between checks on transcripts that
+ * repeat a word thousands of times. node:sqlite has no sqlite3_interrupt nor progress
+ * handler, and terminating a worker does not stop a statement running in native code.
+ * FTS5's own work before and between the rows it returns is bounded separately, before a
+ * search starts (lib/query_work.ts).
  */
 export const KEEP_GOING_SQL = "(rowid & 15 != 0 OR json(tmcp_keep_going()))";
 

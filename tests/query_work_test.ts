@@ -34,6 +34,20 @@ Deno.test("a query's phrases: prefixes, phrases, NEAR groups; no operators or co
   assertEquals(shape("-text:(a OR b)"), ["a", "b"]);
 });
 
+Deno.test("only a query of one plain word counts as one word, which is never refused", () => {
+  const store = openStore(fixture.path);
+  try {
+    const oneWord = (query: string) => queryWork(store, query)?.oneWord;
+    assertEquals(["pricing", "title:pricing", '"pricing"'].map(oneWord), [true, true, true]);
+    assertEquals(
+      ["pric*", '"pricing page"', "pricing OR sync", "NEAR(pricing)", "^pricing"].map(oneWord),
+      [false, false, false, false, false],
+    );
+  } finally {
+    store.close();
+  }
+});
+
 const PLAIN_RANKING = `
   SELECT t.id FROM transcripts_fts JOIN transcripts AS t ON t.pk = transcripts_fts.rowid
    WHERE transcripts_fts MATCH ?

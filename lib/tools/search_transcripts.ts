@@ -183,7 +183,7 @@ export function withPlainWordsFallback<T extends { match: string }>(
  * since its deadline or a cancellation could not stop it on time.
  */
 function refuseTooBroad(query: string, work: QueryWork): void {
-  if (work.ms <= MAX_QUERY_WORK_MS) return;
+  if (work.ms <= MAX_QUERY_WORK_MS || work.oneWord) return;
   const part = work.heaviest !== "" && work.heaviest !== query.trim()
     ? ` (${work.heaviest} alone at least ${Math.ceil(work.heaviestMs)} ms)`
     : "";
