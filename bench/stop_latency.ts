@@ -100,6 +100,17 @@ async function stopThen(
   return performance.now() - start;
 }
 
+/**
+ * The common-word search sent right after `query` is stopped at `at` ms, over its usual
+ * time measured just before; null when nothing was stopped.
+ */
+async function followRatio(pool: ToolWorkerPool, query: string, at: number) {
+  const common = { query: COMMON_QUERY };
+  const alone = (await timed(pool, "search_transcripts", common)).ms;
+  const follow = await stopThen(pool, query, at, () => pool.run("search_transcripts", common));
+  return follow === null ? null : follow / alone;
+}
+
 /** Measures every shape on the store at `db`; `samples` stops per shape. */
 export async function measureStops(
   db: string,
@@ -115,7 +126,6 @@ export async function measureStops(
     await Promise.all([0, 1].map(() => shared.run("list_tasks", { limit: 1 })));
     const probe = { limit: 1 };
     const probeMs = await usualMs(pool, "list_tasks", probe);
-    const common = { query: COMMON_QUERY };
     for (const shape of STOP_SHAPES) {
       log(`bench: stop latency, ${shape.label}`);
       const first = await timed(pool, "search_transcripts", { query: shape.query });
@@ -130,23 +140,10 @@ export async function measureStops(
         const at = (usual * (i + 0.5)) / samples;
         const wait = await stopThen(pool, shape.query, at, () => pool.run("list_tasks", probe));
         if (wait !== null) stops.push(Math.max(0, wait - probeMs));
-        // The common search's usual time, measured next to each stop it follows.
-        const alone = (await timed(pool, "search_transcripts", common)).ms;
-        const follow = await stopThen(
-          pool,
-          shape.query,
-          at,
-          () => pool.run("search_transcripts", common),
-        );
-        if (follow !== null) ratios.push(follow / alone);
-        const sharedAlone = (await timed(shared, "search_transcripts", common)).ms;
-        const sharedFollow = await stopThen(
-          shared,
-          shape.query,
-          at,
-          () => shared.run("search_transcripts", common),
-        );
-        if (sharedFollow !== null) sharedRatios.push(sharedFollow / sharedAlone);
+        const follow = await followRatio(pool, shape.query, at);
+        if (follow !== null) ratios.push(follow);
+        const sharedFollow = await followRatio(shared, shape.query, at);
+        if (sharedFollow !== null) sharedRatios.push(sharedFollow);
       }
       const deadlineStops = await deadlineStopsOf(db, shape.query, usual / 2, probeMs);
       results.push({
