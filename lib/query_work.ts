@@ -15,7 +15,8 @@
  *
  * @module
  */
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { STORE_TOKENIZER } from "./snippet.ts";
 import { KEEP_GOING_SQL, type Store, VOCAB_TABLE } from "./store.ts";
 
 /**
@@ -147,19 +148,24 @@ export function queryPhrases(query: string): QueryPhrase[] {
  */
 class QueryTokenizer {
   readonly #db = new DatabaseSync(":memory:");
+  readonly #match: StatementSync;
+  readonly #insert: StatementSync;
+  readonly #terms: StatementSync;
 
   constructor() {
     this.#db.exec(
-      "CREATE VIRTUAL TABLE words USING fts5 (title, text, " +
-        "tokenize = 'porter unicode61 remove_diacritics 2');" +
-        "CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')",
+      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}');
+       CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
     );
+    this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
+    this.#insert = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)");
+    this.#terms = this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset");
   }
 
   /** Whether FTS5 accepts `query`: no work, since the table is empty. */
   parses(query: string): boolean {
     try {
-      this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?").all(query);
+      this.#match.all(query);
       return true;
     } catch {
       return false;
@@ -170,9 +176,8 @@ class QueryTokenizer {
   tokens(text: string): string[] {
     this.#db.exec("BEGIN");
     try {
-      this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)").run(text);
-      return this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset").all()
-        .map((row) => String(row["term"]));
+      this.#insert.run(text);
+      return this.#terms.all().map((row) => String(row["term"]));
     } finally {
       this.#db.exec("ROLLBACK");
     }
