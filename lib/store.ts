@@ -263,7 +263,8 @@ export class Store {
   readonly location: string;
 
   /**
-   * Wraps an open connection. It is locked down at once: `query_only`, then the authorizer.
+   * Wraps an open connection. It is locked down at once: `query_only` (after the one temp
+   * table it makes), then the authorizer.
    *
    * @example
    * ```ts
@@ -275,13 +276,14 @@ export class Store {
   constructor(db: DatabaseSync, location: string, options: StoreOptions = {}) {
     this.#db = db;
     this.location = location;
+    // Set here as well as at open: this runtime ignores the open option's value. First,
+    // since the next statement already reads the schema and may meet the app's lock.
+    db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
     // Made while the connection may still create (in its own temp schema, in memory; the
     // store is untouched); it reads the index only when queried.
     db.exec("PRAGMA temp_store = MEMORY");
     db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, transcripts_fts, 'row')`);
     db.exec("PRAGMA query_only = ON");
-    // Set here as well as at open: this runtime ignores the open option's value.
-    db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
     // A page cache per connection keeps hot FTS pages; each thread has one, so it stays
     // modest. No mmap: mapped pages a large search touches would all count as resident.
     db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
@@ -454,7 +456,14 @@ function connectChecked(path: string, options: StoreOptions): Store {
     readOnly: true,
     timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
   });
-  const store = new Store(db, path, options);
+  let store: Store;
+  try {
+    store = new Store(db, path, options);
+  } catch (error) {
+    // Making the statistics table reads the schema, so the app's lock can stop it here.
+    db.close();
+    throw error;
+  }
   try {
     checkContract(store, path);
     return store;
