@@ -6,6 +6,7 @@
  */
 import { decodeCursor } from "../lib/cursor.ts";
 import type { Store, StoreRow } from "../lib/store.ts";
+import { QUERY_WORK_SQL, queryWork } from "../lib/query_work.ts";
 import { headWindow, withPlainWordsFallback } from "../lib/tools/search_transcripts.ts";
 import {
   FULL_TEXT_SQL,
@@ -79,7 +80,9 @@ const wholeTextReadsByQuery = new Map<string, bigint[]>();
  * The ranked page and the whole-text reads the tool makes for its snippets; the snippets
  * themselves are made in JavaScript, so they are not SQL.
  */
-function searchOnEngine(engine: Store, match: string): number {
+function searchOnEngine(engine: Store, match: string, estimate = true): number {
+  // The tool estimates a query's work before running it (lib/query_work.ts).
+  if (estimate) queryWork(engine, match);
   const rows = engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0);
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);
@@ -92,7 +95,8 @@ function fallbackOnEngine(engine: Store, query: string): number {
   const { mode, run } = withPlainWordsFallback(
     engine,
     query,
-    (match) => ({ rows: searchOnEngine(engine, match), match }),
+    // withPlainWordsFallback has estimated the query already.
+    (match) => ({ rows: searchOnEngine(engine, match, false), match }),
   );
   if (mode !== "words" || Array.isArray(run.rows)) {
     throw new Error(`${query} was expected to run as plain words`);
@@ -118,7 +122,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     label,
     tool: "search_transcripts",
     args: { query },
-    sql: [SEARCH_SQL, FULL_TEXT_SQL],
+    sql: [SEARCH_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL],
     onEngine: (engine) => searchOnEngine(engine, query),
   });
   const classes: QueryClass[] = [
@@ -165,7 +169,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "search plain-words fallback",
       tool: "search_transcripts",
       args: { query: FALLBACK_QUERY },
-      sql: [SEARCH_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
+      sql: [SEARCH_SQL, ...QUERY_WORK_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
       onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
     },
     {

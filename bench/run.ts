@@ -2,7 +2,9 @@
  * `deno task bench [--db PATH] [--count N] [--out FILE] [--peer "COMMAND"]… [options]`:
  * measures the server over its stdio against the same SQL on node:sqlite alone, per tool
  * and query class, and prints a markdown table. Each `--peer` is another MCP server that
- * runs SQL (bench/peer.ts), compared call by call on ping and the first list page.
+ * runs SQL (bench/peer.ts), compared call by call on ping and the first list page. With
+ * `--stop` it measures instead how soon a stopped search frees its worker, per query shape
+ * (bench/stop_latency.ts).
  *
  * Without --db it generates (once) a store of --count transcripts in ../bench-cache, next
  * to the checkout. Every ratio is measured within one run, with the server, in-process and
@@ -26,6 +28,7 @@ import { processMemory, readProcFile } from "./proc.ts";
 import { FALLBACK_QUERY, type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
 import { type BenchResult, type ClassResult, formatReport } from "./report.ts";
 import { median, summarize } from "./stats.ts";
+import { formatStops, measureStops } from "./stop_latency.ts";
 
 /** The checkout's root, where deno.json and main.ts are. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -468,6 +471,7 @@ async function main(args: string[]): Promise<void> {
       requests: { type: "string" },
       "cold-starts": { type: "string" },
       peer: { type: "string", multiple: true },
+      stop: { type: "boolean" },
     },
   });
   let db = values.db;
@@ -483,6 +487,12 @@ async function main(args: string[]): Promise<void> {
       console.error(`bench: generating ${db}`);
       generateStore({ count, out: db, averageWords: words });
     }
+  }
+  if (values.stop) {
+    const report = formatStops(await measureStops(db));
+    console.log(report);
+    if (values.out !== undefined) Deno.writeTextFileSync(values.out, report);
+    return;
   }
   const result = await runBenchmark({
     db,

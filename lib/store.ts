@@ -2,7 +2,8 @@
  * The read-only connection to a transcript store, and the checks that run before serving it.
  *
  * Read-only is enforced in layers: the file is opened with SQLite's read-only flag,
- * `query_only` is switched on, and an authorizer refuses every action but reads. The
+ * `query_only` is switched on, and an authorizer refuses every action but reads. The one
+ * thing made before them is a temp-schema fts5vocab table (see {@link VOCAB_TABLE}). The
  * process itself runs under Deno permissions that deny writes (see the `start` task).
  *
  * @module
@@ -65,11 +66,21 @@ export class StoreInterruptedError extends Error {
  * on, tmcp_keep_going() returns '1' and json() passes it; once the check says stop, it
  * returns text that json() rejects, so SQLite itself aborts the statement. (A JS function
  * that throws instead is not reliable here: this runtime's statement.all() steps on after
- * it.) The check runs on one row in 64, since a call into JavaScript per row costs a
- * quarter of a large search. node:sqlite has no sqlite3_interrupt, and terminating a
- * worker does not stop a statement running in native code.
+ * it.) The check runs on one row in 16, since a call into JavaScript per row costs a
+ * quarter of a large search; one in 64 left 40 ms between checks on transcripts that
+ * repeat a word thousands of times. node:sqlite has no sqlite3_interrupt nor progress
+ * handler, and terminating a worker does not stop a statement running in native code.
+ * FTS5's own work before and between the rows it returns is bounded separately, before a
+ * search starts (lib/query_work.ts).
  */
-export const KEEP_GOING_SQL = "(rowid & 63 != 0 OR json(tmcp_keep_going()))";
+export const KEEP_GOING_SQL = "(rowid & 15 != 0 OR json(tmcp_keep_going()))";
+
+/**
+ * An fts5vocab table over the FTS index, one row per term with its document and occurrence
+ * counts: the statistics lib/query_work.ts estimates a search's cost from. It lives in the
+ * connection's temp schema, in memory, and is made before `query_only` is switched on.
+ */
+export const VOCAB_TABLE = "temp.tmcp_vocab";
 
 /**
  * Why a store could not be opened; main.ts prints the message and exits with code 2.
@@ -272,7 +283,8 @@ export class Store {
   readonly location: string;
 
   /**
-   * Wraps an open connection. It is locked down at once: `query_only`, then the authorizer.
+   * Wraps an open connection. It is locked down at once: `query_only` (after the one temp
+   * table it makes), then the authorizer.
    *
    * @example
    * ```ts
@@ -284,9 +296,14 @@ export class Store {
   constructor(db: DatabaseSync, location: string, options: StoreOptions = {}) {
     this.#db = db;
     this.location = location;
-    db.exec("PRAGMA query_only = ON");
-    // Set here as well as at open: this runtime ignores the open option's value.
+    // Set here as well as at open: this runtime ignores the open option's value. First,
+    // since the next statement already reads the schema and may meet the app's lock.
     db.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
+    // Made while the connection may still create (in its own temp schema, in memory; the
+    // store is untouched); it reads the index only when queried.
+    db.exec("PRAGMA temp_store = MEMORY");
+    db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, transcripts_fts, 'row')`);
+    db.exec("PRAGMA query_only = ON");
     // A page cache per connection keeps hot FTS pages; each thread has one, so it stays
     // modest. No mmap: mapped pages a large search touches would all count as resident.
     db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
@@ -459,7 +476,14 @@ function connectChecked(path: string, options: StoreOptions): Store {
     readOnly: true,
     timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
   });
-  const store = new Store(db, path, options);
+  let store: Store;
+  try {
+    store = new Store(db, path, options);
+  } catch (error) {
+    // Making the statistics table reads the schema, so the app's lock can stop it here.
+    db.close();
+    throw error;
+  }
   try {
     checkContract(store, path);
     return store;

@@ -5,6 +5,8 @@
  * A call past its deadline is answered `timeout` at once. The statement itself is stopped
  * from inside SQLite: the worker's connection calls a check once per candidate row (see
  * KEEP_GOING_SQL in store.ts), which sees the stop flag this pool sets in shared memory.
+ * FTS5's work before and between rows is out of the check's reach; searches bound it
+ * before they start (lib/query_work.ts), so a stop comes within tens of milliseconds.
  * A worker that still has not come back after a grace period is terminated and replaced.
  * Cancellation uses the same flag.
  *

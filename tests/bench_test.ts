@@ -28,6 +28,7 @@ import { COPIED_SQL, LIST_TRANSCRIPTS_SQL, normalizeSql, openEngine } from "../b
 import { checkSearchOrder } from "../bench/run.ts";
 import { findSqlTool, PEER_LIST_SQL, peerCommandLine } from "../bench/peer.ts";
 import { ContentGenerator } from "../bench/transcript_gen.ts";
+import { formatStops, measureStops, STOP_SHAPES } from "../bench/stop_latency.ts";
 
 function withTempDir(run: (dir: string) => Promise<void> | void): () => Promise<void> {
   return async () => {
@@ -305,3 +306,23 @@ Deno.test("a peer's SQL tool is found by its argument, and its command gets the 
     "--x",
   ]);
 });
+
+Deno.test(
+  "the stop bench reports every query shape, each answered or refused, with every column",
+  withTempDir(async (dir) => {
+    const db = join(dir, "store.db");
+    generateStore({ count: 30, out: db, averageWords: 300 });
+    const results = await measureStops(db, 2, () => {});
+    assertEquals(results.map((r) => r.label), STOP_SHAPES.map((s) => s.label));
+    for (const result of results) {
+      assert(
+        ["ran", "invalid_arguments"].includes(result.answer),
+        `${result.label}: ${result.answer}`,
+      );
+    }
+    const lines = formatStops(results).split("\n");
+    assertEquals(lines.length, STOP_SHAPES.length + 2);
+    const columns = lines[0]!.split("|").length;
+    for (const line of lines) assertEquals(line.split("|").length, columns, line);
+  }),
+);

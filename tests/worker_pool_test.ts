@@ -3,7 +3,12 @@
  * concurrency cap and the queue order.
  */
 import { assert, assertEquals, assertMatch } from "./helpers/assert.ts";
-import { buildFixtureStore, SLOW_PHRASE, slowSearchTranscripts } from "./helpers/fixture_store.ts";
+import {
+  BROAD_PHRASE,
+  buildFixtureStore,
+  SLOW_QUERY,
+  slowSearchTranscripts,
+} from "./helpers/fixture_store.ts";
 import { assertToolError } from "./helpers/tool_error.ts";
 import { DEFAULT_POOL_SIZE, MAX_POOL_SIZE, ToolWorkerPool } from "../lib/worker_pool.ts";
 
@@ -11,14 +16,25 @@ const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: []
 globalThis.addEventListener("unload", () => slow.cleanup());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// The slow search takes 0.7 s or more (longer on a loaded machine): over thirty times
+// these deadlines. The stop is seen within 16 rows, so neither depends on a free core.
 Deno.test("a call past its deadline answers timeout, and its query is stopped inside SQLite", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1, timeoutMs: 300 });
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
+    size: 1,
+    timeoutMs: 60_000,
+  });
   try {
     await pool.warm();
-    const late = await pool.run("search_transcripts", { query: SLOW_PHRASE });
+    // Counted as having spent all but 20 ms elsewhere: only this call's deadline is short.
+    const late = await pool.runSerialized(
+      "search_transcripts",
+      { query: SLOW_QUERY },
+      undefined,
+      60_000 - 20,
+    );
     assertMatch(
-      assertToolError(late, "timeout"),
-      /search_transcripts ran past its 300 ms deadline/,
+      assertToolError(JSON.parse(late.json), "timeout"),
+      /search_transcripts ran past its 60000 ms deadline/,
     );
     // The same (only) worker answers next: the statement was stopped, not abandoned.
     const next = await pool.run("list_transcripts", { limit: 1 });
@@ -38,14 +54,30 @@ Deno.test("cancellation stops the running query and frees its worker", async () 
   try {
     await pool.warm();
     const controller = new AbortController();
-    const cancelled = pool.run("search_transcripts", { query: SLOW_PHRASE }, controller.signal);
-    await pause(50);
+    const cancelled = pool.run("search_transcripts", { query: SLOW_QUERY }, controller.signal);
+    await pause(20);
     controller.abort();
     assertToolError(await cancelled, "timeout", /cancelled/);
     const next = await pool.run("get_transcript", { id: "slow-0000", maxChars: 1000 });
     assertEquals(next.isError, undefined);
     assertEquals(pool.workersStarted, 1);
     assertEquals(pool.stoppedMidQuery, 1, "the worker reports the query stopped part-way");
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a search too broad to stop on time is refused before it runs, naming the bound", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
+  try {
+    for (const query of [BROAD_PHRASE, "l*", `NEAR(la la, 3)`]) {
+      const refused = await pool.run("search_transcripts", { query });
+      assertMatch(
+        assertToolError(refused, "invalid_arguments"),
+        /^query: too broad to search: .* over the 30 ms a search may take before it can be stopped; use longer prefixes/,
+      );
+    }
+    assertEquals(pool.stoppedMidQuery, 0);
   } finally {
     pool.close();
   }

@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "../cursor.ts";
 import { plainWordsQueries } from "../fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
+import { MAX_QUERY_WORK_MS, type QueryWork, queryWork } from "../query_work.ts";
 import { cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
@@ -225,15 +226,40 @@ export function withPlainWordsFallback<T extends { match: string }>(
   query: string,
   rank: (match: string) => T,
 ): { mode: "fts5" | "words"; run: T | { rows: never[]; match: string } } {
-  try {
-    return { mode: "fts5", run: rank(query) };
-  } catch (error) {
-    if (!isQuerySyntaxError(error)) throw error;
+  const work = queryWork(store, query);
+  if (work !== null) {
+    refuseTooBroad(query, work);
+    try {
+      return { mode: "fts5", run: rank(query) };
+    } catch (error) {
+      if (!isQuerySyntaxError(error)) throw error;
+    }
   }
   const words = plainWordsQueries(query);
   if (words === null) return { mode: "words", run: { rows: [], match: "" } };
+  // Both readings hold the same words: the probe reads no more than the ranking.
+  const wordsWork = queryWork(store, words.anyTerm);
+  if (wordsWork !== null) refuseTooBroad(query, wordsWork);
   const hasEveryTerm = store.get(SEARCH_PROBE_SQL, words.allTerms) !== undefined;
   return { mode: "words", run: rank(hasEveryTerm ? words.allTerms : words.anyTerm) };
+}
+
+/**
+ * Refuses a query whose uninterruptible work (see lib/query_work.ts) is past the bound,
+ * since its deadline or a cancellation could not stop it on time.
+ */
+function refuseTooBroad(query: string, work: QueryWork): void {
+  if (work.ms <= MAX_QUERY_WORK_MS || work.oneWord) return;
+  const part = work.heaviest !== "" && work.heaviest !== query.trim()
+    ? ` (${work.heaviest} alone at least ${Math.ceil(work.heaviestMs)} ms)`
+    : "";
+  throw new ToolError(
+    "invalid_arguments",
+    `query: too broad to search: FTS5 would need at least ${Math.ceil(work.ms)} ms of work that ` +
+      `cannot be stopped${part}, over the ${MAX_QUERY_WORK_MS} ms a search may take before it ` +
+      "can be stopped; use longer prefixes (3 letters or more), fewer OR terms, or rarer words " +
+      "in phrases and NEAR groups",
+  );
 }
 
 /**

@@ -92,9 +92,10 @@ export function longEmojiTranscript(turns = 2_000): DemoTranscript {
 }
 
 /**
- * Transcripts on which a phrase search is slow (every token matches, so FTS5 checks
- * positions everywhere): about a second for 300 of them on a 2-core machine. For deadline
- * and cancellation tests; search it with {@link SLOW_PHRASE}.
+ * Transcripts on which a search for {@link SLOW_QUERY} is slow yet stoppable all the way:
+ * its word is in every transcript 20,000 times, so ranking costs most per row (0.7 s for
+ * 300 of them on a 2-core machine), while the work FTS5 does before its first row stays
+ * below the bound of lib/query_work.ts. For deadline and cancellation tests.
  */
 export function slowSearchTranscripts(count = 300): DemoTranscript[] {
   return Array.from({ length: count }, (_, n) => ({
@@ -112,8 +113,11 @@ export function slowSearchTranscripts(count = 300): DemoTranscript[] {
   }));
 }
 
-/** The phrase query that is slow on {@link slowSearchTranscripts}. */
-export const SLOW_PHRASE = `"${"la ".repeat(10).trim()}"`;
+/** The query that is slow on {@link slowSearchTranscripts}. */
+export const SLOW_QUERY = "la OR la OR la";
+
+/** A phrase of the same word, too broad to search there: refused before it runs. */
+export const BROAD_PHRASE = `"${"la ".repeat(10).trim()}"`;
 
 /** Deterministic tasks in every bucket, with timestamp ties and subtasks. */
 export function fixtureTasks(transcripts: DemoTranscript[], count = 37): DemoTask[] {
