@@ -40,6 +40,8 @@ export class ServerProcess {
   readonly #stdoutRead: Promise<void>;
   readonly #stderrRead: Promise<void>;
   readonly #stdoutAbort = new AbortController();
+  /** Ends the reading of both pipes, which a process the kill left behind may hold open. */
+  readonly #readingAbort = new AbortController();
   #nextId = 1000;
 
   constructor(child: Deno.ChildProcess) {
@@ -49,16 +51,17 @@ export class ServerProcess {
       this.#lines.push(line);
       this.#wake();
     }).catch(() => {
-      // Only closeStdout() stops the reading early.
+      // Only closeStdout() and kill() stop the reading early.
     }).finally(() => {
       this.#stdoutDone = true;
       this.#wake();
     });
     this.#stderrRead = (async () => {
-      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-        this.#stderr += chunk;
-      }
-    })();
+      const decoded = child.stderr.pipeThrough(new TextDecoderStream(), {
+        signal: this.#readingAbort.signal,
+      });
+      for await (const chunk of decoded) this.#stderr += chunk;
+    })().catch(() => {});
   }
 
   /** Everything the server wrote to stderr so far. */
@@ -176,7 +179,10 @@ export class ServerProcess {
       // Already exited.
     }
     await this.#writer.close().catch(() => {});
-    await Promise.all([this.#child.status, this.#stdoutRead, this.#stderrRead]).catch(() => {});
+    await this.#child.status;
+    // `deno task` cannot pass SIGKILL on: its server, if still running, holds the pipes.
+    this.#readingAbort.abort();
+    await Promise.all([this.#stdoutRead, this.#stderrRead]);
   }
 
   #wake(): void {
@@ -191,7 +197,7 @@ export class ServerProcess {
   ): Promise<void> {
     let buffer = "";
     const decoded = stream.pipeThrough(new TextDecoderStream(), {
-      signal: this.#stdoutAbort.signal,
+      signal: AbortSignal.any([this.#stdoutAbort.signal, this.#readingAbort.signal]),
     });
     for await (const chunk of decoded) {
       buffer += chunk;
