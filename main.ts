@@ -9,6 +9,7 @@ import { type DbPathOrigin, resolveDbPath } from "./lib/db_path.ts";
 import { DEMO_LOCATION, openDemoStore } from "./lib/demo_store.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/server.ts";
+import { onShutdownSignal } from "./lib/shutdown_signals.ts";
 import { openStore, type Store, StoreOpenError } from "./lib/store.ts";
 import { checkStore, formatStoreReport, isHealthy } from "./lib/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
@@ -128,8 +129,11 @@ async function run(command: Command): Promise<number> {
       const spec: StoreSpec = command.store.kind === "demo"
         ? { kind: "demo" }
         : { kind: "path", path: store.location };
+      const shutdown = new AbortController();
+      onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));
       await serveStdio(spec, Deno.stdin.readable, Deno.stdout.writable, {
         timeoutMs: command.timeoutMs,
+        signal: shutdown.signal,
       });
       return EXIT_OK;
     }

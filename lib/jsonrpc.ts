@@ -143,15 +143,20 @@ export type EnvelopeCheck =
   | { ok: false; error: RpcErrorResponse };
 
 /**
- * Checks the JSON-RPC 2.0 envelope of a parsed line. Batches, non-objects, a missing or
- * wrong `jsonrpc`, ids that are neither strings nor integers, and messages that are neither
- * request, notification nor response are refused with -32600; the id is echoed when it can
- * be read.
+ * Checks the JSON-RPC 2.0 envelope of a parsed line and rebuilds the message from its known
+ * members only. Batches, non-objects, a missing or wrong `jsonrpc`, ids that are neither
+ * strings nor integers, a message that mixes `method` with `result` or `error`, and messages
+ * that are neither request, notification nor response are refused with -32600; the id is
+ * echoed when it can be read.
+ *
+ * Members JSON-RPC does not define are dropped, not refused: clients add fields, and the
+ * SDK silently discards any message with a member its strict schemas do not know. `params`
+ * of `null` means no params, as leaving it out does.
  *
  * @example
  * ```ts
  * import { checkEnvelope } from "./jsonrpc.ts";
- * checkEnvelope({ jsonrpc: "2.0", id: 1, method: "ping" }).ok; // true
+ * checkEnvelope({ jsonrpc: "2.0", id: 1, method: "ping", extra: 1 }); // ok, without `extra`
  * checkEnvelope([]).ok; // false
  * ```
  */
@@ -171,15 +176,25 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
   if (nestsDeeperThan(value, MAX_NESTING)) {
     return refuse(id, `the message nests deeper than ${MAX_NESTING} levels`);
   }
+  const isAnswer = "result" in value || "error" in value;
   if ("method" in value) {
-    if (typeof value["method"] !== "string") return refuse(id, "method must be a string");
-    if ("params" in value && !isPlainObject(value["params"])) {
+    const method = value["method"];
+    if (typeof method !== "string") return refuse(id, "method must be a string");
+    if (isAnswer) return refuse(id, "a request carries no result or error");
+    const params = value["params"] ?? undefined;
+    if (params !== undefined && !isPlainObject(params)) {
       return refuse(id, "params must be an object");
     }
-    return { ok: true, message: value as unknown as RpcMessage };
+    const message: RpcMessage = { jsonrpc: "2.0", method };
+    if (id !== null) message.id = id;
+    if (params !== undefined) message.params = params;
+    return { ok: true, message };
   }
-  if (hasId && ("result" in value || "error" in value)) {
-    return { ok: true, message: value as unknown as RpcMessage };
+  if (id !== null && isAnswer) {
+    const message: RpcMessage = { jsonrpc: "2.0", id };
+    if ("error" in value) message.error = value["error"];
+    else message.result = value["result"];
+    return { ok: true, message };
   }
   return refuse(id, "a message needs a method, or a result or error with an id");
 }

@@ -11,14 +11,22 @@
  * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip.
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
+ * - Every request handed to the SDK is one its strict schemas accept (the envelope check
+ *   already dropped unknown members), since the SDK drops the rest without an answer.
  * - A cancelled request gets no answer.
- * - At the end of input, in-flight requests finish before the session closes.
+ * - At the end of input, in-flight requests finish before the session closes; one the SDK
+ *   has not answered within the deadline is answered -32603 here, so the close never waits
+ *   for ever.
+ * - When the output fails (the client has gone) or {@link ProtocolGate.stop} is called,
+ *   in-flight work is cancelled and the session closes at once.
  * - Outgoing errors carry one line, never a stack trace or a validation dump.
  *
  * @module
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { isJSONRPCRequest, RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorResponse,
   isPlainObject,
@@ -29,11 +37,14 @@ import {
   type RpcId,
   type RpcMessage,
 } from "./jsonrpc.ts";
-import { logLine } from "./log.ts";
+import { describeError, logLine } from "./log.ts";
 import { structuredAnswerLine } from "./answer_line.ts";
 import type { SerializedToolResult } from "./tools/call_tool.ts";
 
-/** The transport the gate sits in front of: it can also send error responses of its own. */
+/**
+ * The transport the gate sits in front of: it can also send error responses of its own.
+ * Its `onerror` reports a failed write, after which the gate takes the client as gone.
+ */
 export interface GatedTransport extends Transport {
   /** Writes one message: the SDK's, or an error response of the gate's own. */
   send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
@@ -61,6 +72,18 @@ interface InFlight {
   method: string;
 }
 
+/** Options for {@link ProtocolGate}. */
+export interface ProtocolGateOptions {
+  /**
+   * How long after the end of input a request the SDK still has not answered waits before
+   * the gate answers it -32603 and closes; the tool-call deadline in production.
+   */
+  answerWithinMs?: number | undefined;
+}
+
+/** The default of {@link ProtocolGateOptions.answerWithinMs}. */
+const DEFAULT_ANSWER_WITHIN_MS = 5_000;
+
 /** The longest error message sent to a client. */
 const MAX_ERROR_MESSAGE = 500;
 
@@ -71,6 +94,10 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
     const token = meta["progressToken"];
     if (token !== undefined && !isRpcId(token)) {
       return "params._meta.progressToken must be a string or an integer";
+    }
+    const task = meta[RELATED_TASK_META_KEY];
+    if (task !== undefined && !(isPlainObject(task) && typeof task["taskId"] === "string")) {
+      return `params._meta["${RELATED_TASK_META_KEY}"] must be an object with a string taskId`;
     }
   }
   switch (method) {
@@ -93,7 +120,8 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
         : null;
     case "tools/call": {
       if (typeof params["name"] !== "string") return "params.name must be a string naming a tool";
-      const args = params["arguments"];
+      // null is sent by some clients for "no arguments", and means that here.
+      const args = params["arguments"] ?? undefined;
       return args !== undefined && !isPlainObject(args)
         ? "params.arguments must be an object"
         : null;
@@ -136,15 +164,18 @@ export class ProtocolGate implements Transport {
   readonly #tools: ToolCallRunner;
   readonly #inFlight = new Map<number, InFlight>();
   readonly #ownCalls = new Map<number, OwnCall>();
+  readonly #answerWithinMs: number;
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
   #closed = false;
+  #lastChance: ReturnType<typeof setTimeout> | undefined;
 
   /** Gates the messages of `inner`; tool calls go to `tools`. */
-  constructor(inner: GatedTransport, tools: ToolCallRunner) {
+  constructor(inner: GatedTransport, tools: ToolCallRunner, options: ProtocolGateOptions = {}) {
     this.#inner = inner;
     this.#tools = tools;
+    this.#answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -153,9 +184,27 @@ export class ProtocolGate implements Transport {
     this.#inner.onclose = () => {
       this.#inputEnded = true;
       this.#closeWhenIdle();
+      this.#answerLeftovers();
     };
-    this.#inner.onerror = (error) => this.onerror?.(error);
+    this.#inner.onerror = (error) => {
+      this.onerror?.(error);
+      this.stop(`Cannot write to the client: ${describeError(error)}; shutting down`);
+    };
     return this.#inner.start();
+  }
+
+  /**
+   * Ends the session now, for a client that has gone (its output failed, or a signal
+   * said so): in-flight calls are cancelled and nothing more is answered.
+   */
+  stop(reason: string): void {
+    if (this.#closed) return;
+    logLine(reason);
+    for (const call of this.#ownCalls.values()) call.controller.abort();
+    this.#ownCalls.clear();
+    this.#inFlight.clear();
+    this.#inputEnded = true;
+    this.#closeWhenIdle();
   }
 
   /** Sends a message from the SDK, restoring the client's id on responses. */
@@ -219,8 +268,13 @@ export class ProtocolGate implements Transport {
       );
     }
     const internalId = this.#nextId++;
+    const request = { ...message, id: internalId };
+    // The SDK drops, unanswered, a request its own schema refuses; refuse it here instead.
+    if (!isJSONRPCRequest(request)) {
+      return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params for ${method}`);
+    }
     this.#inFlight.set(internalId, { clientId: message.id, method });
-    this.onmessage?.({ ...message, id: internalId } as JSONRPCMessage);
+    this.onmessage?.(request as JSONRPCMessage);
   }
 
   #callTool(clientId: RpcId, params: Record<string, unknown>): void {
@@ -293,9 +347,28 @@ export class ProtocolGate implements Transport {
     ) as unknown as JSONRPCMessage;
   }
 
+  /**
+   * Once the input has ended, answers -32603 whatever the SDK has still not answered when
+   * the deadline passes. Its handlers answer at once, so this only fires if one is lost.
+   */
+  #answerLeftovers(): void {
+    if (this.#closed || this.#inFlight.size === 0) return;
+    this.#lastChance = setTimeout(() => {
+      for (const [internalId, request] of this.#inFlight) {
+        this.#inFlight.delete(internalId);
+        logLine(`${request.method} got no answer within ${this.#answerWithinMs} ms`);
+        void this.#inner.send(
+          errorResponse(request.clientId, RPC_ERRORS.INTERNAL_ERROR, "Internal error"),
+        );
+      }
+      this.#closeWhenIdle();
+    }, this.#answerWithinMs);
+  }
+
   #closeWhenIdle(): void {
     if (!this.#inputEnded || this.#closed || this.inFlightCount > 0) return;
     this.#closed = true;
+    clearTimeout(this.#lastChance);
     this.onclose?.();
   }
 }

@@ -53,9 +53,16 @@ export function createMcpServer(): Server {
   return server;
 }
 
+/** Options for {@link serveStdio}. */
+export interface ServeOptions extends ToolWorkerPoolOptions {
+  /** Aborting it ends the session at once, as when the client has gone. */
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * Serves the store `spec` over a pair of byte streams (stdin and stdout in production)
- * until the input ends and every request in flight is answered.
+ * until the input ends and every request in flight is answered, or until the output fails
+ * or `options.signal` is aborted; then the workers are stopped.
  *
  * @example
  * ```ts
@@ -75,7 +82,7 @@ export async function serveStdio(
   spec: StoreSpec,
   input: ReadableStream<Uint8Array>,
   output: WritableStream<Uint8Array>,
-  options: ToolWorkerPoolOptions = {},
+  options: ServeOptions = {},
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(spec, options);
@@ -96,19 +103,22 @@ export async function serveStdio(
   server.onerror = () => {
     // The gate already answered or logged every failure a client can cause.
   };
-  await server.connect(
-    new ProtocolGate(transport, {
-      has: (name) => findTool(name) !== undefined,
-      run: (name, args, signal) => {
-        if (name === searchTranscripts.name) return search.run(args, signal);
-        const outcome = inline.run(findTool(name)!, args);
-        return outcome.ran
-          ? Promise.resolve(outcome.result)
-          : pool.runSerialized(name, args, signal, outcome.spentMs);
-      },
-    }),
-  );
+  const gate = new ProtocolGate(transport, {
+    has: (name) => findTool(name) !== undefined,
+    run: (name, args, signal) => {
+      if (name === searchTranscripts.name) return search.run(args, signal);
+      const outcome = inline.run(findTool(name)!, args);
+      return outcome.ran
+        ? Promise.resolve(outcome.result)
+        : pool.runSerialized(name, args, signal, outcome.spentMs);
+    },
+  }, { answerWithinMs: options.timeoutMs });
+  await server.connect(gate);
+  const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
+  if (options.signal?.aborted) stop();
+  options.signal?.addEventListener("abort", stop, { once: true });
   await closed;
+  options.signal?.removeEventListener("abort", stop);
   inline.close();
   pool.close();
   await transport.flushed();

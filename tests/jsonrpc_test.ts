@@ -37,6 +37,38 @@ Deno.test("responses from the client pass the envelope check; bare ids do not", 
   assert(!checkEnvelope({ jsonrpc: "2.0", id: 1 }).ok);
 });
 
+Deno.test("the envelope keeps only JSON-RPC's members; null params mean none", () => {
+  const checked = checkEnvelope({
+    jsonrpc: "2.0",
+    id: 56,
+    method: "ping",
+    extra: 1,
+    params: null,
+    "x-trace": { a: 1 },
+  });
+  assert(checked.ok);
+  assertEquals(checked.message, { jsonrpc: "2.0", id: 56, method: "ping" });
+  const note = checkEnvelope({ jsonrpc: "2.0", method: "n", params: { a: 1 }, Id: 2 });
+  assert(note.ok);
+  assertEquals(note.message, { jsonrpc: "2.0", method: "n", params: { a: 1 } });
+  const reply = checkEnvelope({ jsonrpc: "2.0", id: 3, result: {}, extra: true });
+  assert(reply.ok);
+  assertEquals(reply.message, { jsonrpc: "2.0", id: 3, result: {} });
+});
+
+Deno.test("a message with a method and a result or error is refused -32600, with its id", () => {
+  for (const extra of [{ result: {} }, { error: { code: 1, message: "m" } }, { result: null }]) {
+    const checked = checkEnvelope({ jsonrpc: "2.0", id: 52, method: "ping", ...extra });
+    assert(!checked.ok);
+    assertEquals(checked.error.id, 52);
+    assertEquals(checked.error.error.code, -32600);
+    assertMatch(checked.error.error.message, /carries no result or error/);
+  }
+  const notification = checkEnvelope({ jsonrpc: "2.0", method: "n", result: {} });
+  assert(!notification.ok);
+  assertEquals(notification.error.id, null);
+});
+
 Deno.test("printable keeps quoted client text to one line and cuts long text", () => {
   assertEquals(printable("get_tra\nscript"), "get_tra\\nscript");
   assertEquals(printable('got "twenty"'), 'got "twenty"');

@@ -219,13 +219,229 @@ Deno.test("tools/call without a string name or with non-object arguments answers
       const response = await server.request("tools/call", params);
       assertError(response, response["id"], -32602, /params\.name/);
     }
-    for (const args of [[], "x", 5, null]) {
+    for (const args of [[], "x", 5]) {
       const response = await server.request("tools/call", { name: "list_tasks", arguments: args });
       assertError(response, response["id"], -32602, /params\.arguments must be an object/);
     }
     const meta = await server.request("tools/call", { name: "list_tasks", _meta: "x" });
     assertError(meta, meta["id"], -32602, /_meta/);
   });
+});
+
+const INIT_PARAMS = {
+  protocolVersion: "2025-06-18",
+  capabilities: {},
+  clientInfo: { name: "test", version: "0" },
+};
+
+/** Writes `message` as one line and returns the next answer. */
+async function answerTo(server: ServerProcess, message: unknown): Promise<Message> {
+  await server.send(message);
+  return await server.next();
+}
+
+Deno.test("unknown members, at the top or in params, are ignored by every method", async () => {
+  await session(async (server) => {
+    const extra = { extra: 1, "x-trace-id": "t", Method: "tools/call", ID: 7 };
+    const init = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: "i",
+      method: "initialize",
+      params: { ...INIT_PARAMS, extra: true },
+      ...extra,
+    });
+    assertEquals(init["id"], "i");
+    assertEquals(init["result"].serverInfo.name, "transcript-mcp");
+    await server.send({ jsonrpc: "2.0", method: "notifications/initialized", ...extra });
+    const ping = await answerTo(server, { jsonrpc: "2.0", id: 56, method: "ping", ...extra });
+    assertEquals(ping, { jsonrpc: "2.0", id: 56, result: {} });
+    const list = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 57,
+      method: "tools/list",
+      params: { extra: [1] },
+      ...extra,
+    });
+    assertEquals(list["result"].tools.length, TOOLS.length);
+    const call = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 58,
+      method: "tools/call",
+      params: { name: "list_transcripts", arguments: { limit: 1 }, extra: 1 },
+      ...extra,
+    });
+    assertEquals(call["result"].structuredContent.transcripts.length, 1);
+    const unknown = await answerTo(server, { jsonrpc: "2.0", id: 59, method: "x/y", ...extra });
+    assertError(unknown, 59, -32601);
+    const proto = '{"__proto__":{"polluted":1},"jsonrpc":"2.0","id":60,"method":"ping"}\n';
+    await server.writeRaw(proto);
+    assertEquals(await server.next(), { jsonrpc: "2.0", id: 60, result: {} });
+  }, false);
+});
+
+Deno.test("a request that also carries result or error answers -32600 with its id", async () => {
+  await session(async (server) => {
+    const hybrids: [unknown, Record<string, unknown>][] = [
+      [52, { method: "ping", result: {} }],
+      ["s", { method: "tools/list", error: { code: 1, message: "m" } }],
+      [53, { method: "tools/call", params: { name: "list_tasks" }, result: null }],
+      [54, { method: "initialize", params: INIT_PARAMS, result: {} }],
+    ];
+    for (const [id, members] of hybrids) {
+      const answer = await answerTo(server, { jsonrpc: "2.0", id, ...members });
+      assertError(answer, id, -32600, /carries no result or error/);
+    }
+    const note = await answerTo(server, { jsonrpc: "2.0", method: "n", result: {} });
+    assertError(note, null, -32600);
+    assertEquals((await server.request("ping"))["result"], {});
+  });
+});
+
+Deno.test("null params and null arguments mean none", async () => {
+  await session(async (server) => {
+    const ping = await answerTo(server, { jsonrpc: "2.0", id: 1, method: "ping", params: null });
+    assertEquals(ping, { jsonrpc: "2.0", id: 1, result: {} });
+    const list = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/list",
+      params: null,
+    });
+    assertEquals(list["result"].tools.length, TOOLS.length);
+    const defaults = await server.callTool("list_tasks");
+    assertEquals(await server.callTool("list_tasks", null), defaults);
+    assertEquals(defaults.isError, undefined);
+    await server.send({ jsonrpc: "2.0", method: "notifications/initialized", params: null });
+    // Where params are required, null is as if they were left out.
+    const call = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: null,
+    });
+    assertError(call, 3, -32602, /params\.name/);
+    const init = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 4,
+      method: "initialize",
+      params: null,
+    });
+    assertError(init, 4, -32600, /Already initialized/);
+  });
+  await session(async (server) => {
+    const init = await answerTo(server, {
+      jsonrpc: "2.0",
+      id: 5,
+      method: "initialize",
+      params: null,
+    });
+    assertError(init, 5, -32602, /protocolVersion/);
+  }, false);
+});
+
+Deno.test("_meta the SDK's schema refuses answers -32602 rather than nothing", async () => {
+  await session(async (server) => {
+    for (const task of [5, {}, { taskId: 1 }]) {
+      const meta = { "io.modelcontextprotocol/related-task": task };
+      const answer = await server.request("ping", { _meta: meta });
+      assertError(answer, answer["id"], -32602, /related-task/);
+    }
+  });
+});
+
+Deno.test("after every odd shape, the end of input exits 0 within the deadline plus a second", async () => {
+  const timeoutMs = 1_000;
+  const server = startServer(["--db", fixture.path, "--timeout-ms", String(timeoutMs)]);
+  try {
+    await server.initialize();
+    const lines = [
+      { jsonrpc: "2.0", id: 56, method: "ping", extra: 1 },
+      { jsonrpc: "2.0", id: 57, method: "tools/list", extra: 1 },
+      { jsonrpc: "2.0", id: 58, method: "initialize", params: INIT_PARAMS, extra: 1 },
+      { jsonrpc: "2.0", id: 59, method: "tools/call", params: { name: "list_tasks" }, extra: 1 },
+      { jsonrpc: "2.0", id: 52, method: "ping", result: {} },
+      { jsonrpc: "2.0", id: 53, method: "ping", params: null },
+      {
+        jsonrpc: "2.0",
+        id: 54,
+        method: "tools/call",
+        params: { name: "list_tasks", arguments: null },
+      },
+      {
+        jsonrpc: "2.0",
+        id: 55,
+        method: "ping",
+        params: { _meta: { "io.modelcontextprotocol/related-task": 1 } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized", extra: 1 },
+    ];
+    await server.writeRaw(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const { code, rest, elapsedMs } = await server.finish();
+    assertEquals(code, 0);
+    const answers = new Map(rest.map((line) => [JSON.parse(line)["id"], JSON.parse(line)]));
+    assertEquals(rest.length, 8, "one answer per request");
+    assertEquals([...answers.keys()].sort(), [52, 53, 54, 55, 56, 57, 58, 59]);
+    for (const id of [53, 54, 56, 57, 59]) assert("result" in answers.get(id)!, String(id));
+    for (const id of [52, 58]) assertEquals(answers.get(id)!["error"].code, -32600);
+    assertEquals(answers.get(55)!["error"].code, -32602);
+    // The bound the README states; what it guards against is a server that never exits.
+    assert(
+      elapsedMs < timeoutMs + 1_000,
+      `exited ${Math.round(elapsedMs)} ms after its input ended`,
+    );
+  } finally {
+    await server.kill();
+  }
+});
+
+/**
+ * Starts a server with a worker thread busy, lets the client leave as `leave` does (stdin
+ * stays open), and checks the server exits 0 with `log` on stderr. exited() also waits for
+ * stdout and stderr to close, so no process of the server's is left holding them.
+ */
+async function assertLeftCleanly(
+  leave: (server: ServerProcess) => Promise<void>,
+  log: RegExp,
+): Promise<void> {
+  const server = startServer(["--db", fixture.path]);
+  try {
+    await server.initialize();
+    // search_transcripts always runs in the pool, so a worker thread is running.
+    await server.callTool("search_transcripts", { query: "pricing" });
+    await leave(server);
+    const { code, stderr } = await server.exited();
+    assertEquals(code, 0);
+    assertMatch(stderr, log);
+  } finally {
+    await server.kill();
+  }
+}
+
+for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+  Deno.test({
+    name: `${signal} stops the server, its workers included, with exit code 0`,
+    // Deno on Windows listens for SIGINT and SIGBREAK only.
+    ignore: Deno.build.os === "windows",
+    fn: () =>
+      assertLeftCleanly(
+        (server) => Promise.resolve(server.signal(signal)),
+        new RegExp(`received ${signal}: shutting down`),
+      ),
+  });
+}
+
+Deno.test("a client that stops reading stdout (broken pipe) ends the server with code 0", async () => {
+  await assertLeftCleanly(async (server) => {
+    await server.closeStdout();
+    // A read already waiting on the pipe may still take an answer; a later write fails,
+    // and that alone must end the session. Once it has, stdin refuses writes.
+    for (let id = 1; id <= 20; id++) {
+      const sent = await server.send({ jsonrpc: "2.0", id, method: "ping" }).then(() => true)
+        .catch(() => false);
+      if (!sent) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, /Cannot write to the client: .*; shutting down/);
 });
 
 Deno.test("unknown tool answers -32602 'Unknown tool: X'", async () => {

@@ -2,8 +2,11 @@
  * A seeded wire fuzzer for the real server process. It generates valid, malformed and
  * mutated JSON-RPC lines, writes them in random-sized chunks (so messages split across
  * writes), and checks the server's promises: it never exits early, every request with a
- * valid id is answered exactly once (at most once if cancelled), and every output line is
- * a well-formed JSON-RPC 2.0 response without a stack trace.
+ * valid id is answered exactly once (at most once if cancelled), every output line is a
+ * well-formed JSON-RPC 2.0 response without a stack trace, and the process exits 0 once its
+ * input ends. Lines of the shapes clients get wrong in small ways (members JSON-RPC does not
+ * define, `null` for absent params or arguments, a request that also carries a result) get
+ * unique ids, and their answers are checked for the right kind too.
  *
  * The expectations come from an independent model of the wire rules (docs/protocol.md, issue 2),
  * not from the server's own code.
@@ -85,6 +88,9 @@ const WEIRD_VALUES: unknown[] = [
 
 const IDS: unknown[] = [0, 1, -7, 2 ** 53 + 2, 1e21, "a", "", "🦊", null, true, 1.5, {}, []];
 
+/** Members JSON-RPC and MCP do not define, as clients add them. */
+const UNKNOWN_MEMBERS = ["extra", "x-trace-id", "Method", "ID", "jsonRpc", "meta", "timestamp"];
+
 function deep(levels: number): string {
   return "[".repeat(levels) + "]".repeat(levels);
 }
@@ -98,6 +104,8 @@ interface Line {
   cancels?: string | undefined;
   /** Whether the answer must have id null. */
   answeredNull?: boolean;
+  /** For a line with a unique id: its answer must be a result, or an error of this code. */
+  expect?: "result" | number;
 }
 
 /** The wire rules as docs/protocol.md states them: which lines get which answer. */
@@ -126,13 +134,14 @@ function model(bytes: Uint8Array): Omit<Line, "bytes"> {
   if (hasId && id === undefined) return { answeredNull: true };
   if (nestsDeeperThan(message, MAX_NESTING)) return answer;
   if ("method" in message) {
-    const paramsOk = !("params" in message) ||
-      (typeof message["params"] === "object" && message["params"] !== null &&
-        !Array.isArray(message["params"]));
-    if (typeof message["method"] !== "string" || !paramsOk) return answer;
+    // params: null counts as no params; unknown members are ignored.
+    const params = message["params"] ?? {};
+    const paramsOk = typeof params === "object" && !Array.isArray(params);
+    const isHybrid = "result" in message || "error" in message;
+    if (typeof message["method"] !== "string" || !paramsOk || isHybrid) return answer;
     if (id !== undefined) return { answeredId: id };
     if (message["method"] === "notifications/cancelled") {
-      const target = (message["params"] as Record<string, unknown> | undefined)?.["requestId"];
+      const target = (params as Record<string, unknown>)["requestId"];
       return isRpcId(target) ? { cancels: JSON.stringify(target) } : {};
     }
     return {};
@@ -170,27 +179,66 @@ function validMessage(random: Random, id: unknown): Record<string, unknown> {
 function mutateStructure(random: Random, message: Record<string, unknown>): unknown {
   const choice = random();
   const copy = structuredClone(message);
-  if (choice < 0.2) copy["id"] = pick(random, IDS);
-  else if (choice < 0.35) copy["jsonrpc"] = pick(random, WEIRD_VALUES);
-  else if (choice < 0.5) copy["method"] = pick(random, WEIRD_VALUES);
-  else if (choice < 0.65) copy["params"] = pick(random, WEIRD_VALUES);
-  else if (choice < 0.75) {
-    const params = (copy["params"] ?? {}) as Record<string, unknown>;
-    params[pick(random, ["name", "arguments", "_meta", "cursor", "protocolVersion"])] = pick(
+  const params = () => (copy["params"] ??= {}) as Record<string, unknown>;
+  if (choice < 0.14) copy["id"] = pick(random, IDS);
+  else if (choice < 0.25) copy["jsonrpc"] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.36) copy["method"] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.47) copy["params"] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.55) {
+    params()[pick(random, ["name", "arguments", "_meta", "cursor", "protocolVersion"])] = pick(
       random,
       WEIRD_VALUES,
     );
-    copy["params"] = params;
-  } else if (choice < 0.8) return [copy];
-  else if (choice < 0.85) return pick(random, WEIRD_VALUES);
-  else if (choice < 0.9) {
+  } else if (choice < 0.59) return [copy];
+  else if (choice < 0.63) return pick(random, WEIRD_VALUES);
+  else if (choice < 0.68) {
     delete copy["id"];
     copy["method"] = "notifications/cancelled";
     copy["params"] = { requestId: pick(random, IDS) };
-  } else if (choice < 0.95) {
+  } else if (choice < 0.72) {
     return { jsonrpc: "2.0", id: copy["id"] ?? 1, result: pick(random, WEIRD_VALUES) };
-  } else delete copy["id"];
+  } else if (choice < 0.75) delete copy["id"];
+  else if (choice < 0.82) copy[pick(random, UNKNOWN_MEMBERS)] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.88) params()[pick(random, UNKNOWN_MEMBERS)] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.94) copy[pick(random, ["result", "error"])] = pick(random, WEIRD_VALUES);
+  else if (choice < 0.97) copy["params"] = null;
+  else params()["arguments"] = null;
   return copy;
+}
+
+/**
+ * A line of a shape clients get wrong in small ways, under a unique id, with the answer it
+ * must get: unknown members are ignored, `null` params or arguments mean none, and a request
+ * that also carries `result` or `error` is refused -32600. The session is initialized, so a
+ * second initialize is refused -32600 whatever it carries.
+ */
+function clientShape(random: Random, id: string): { text: string; expect: "result" | number } {
+  const member = pick(random, UNKNOWN_MEMBERS);
+  const value = JSON.stringify(pick(random, WEIRD_VALUES));
+  const head = `"jsonrpc":"2.0","id":${JSON.stringify(id)}`;
+  const shapes: [string, "result" | number][] = [
+    [`{${head},"method":"ping","${member}":${value}}`, "result"],
+    [`{"${member}":${value},${head},"method":"ping","params":{"${member}":1}}`, "result"],
+    [`{"__proto__":{"polluted":true},${head},"method":"ping"}`, "result"],
+    [`{${head},"method":"ping","params":null}`, "result"],
+    [`{${head},"method":"tools/list","params":null,"${member}":${value}}`, "result"],
+    [`{${head},"method":"tools/list","params":{"${member}":${value}}}`, "result"],
+    [
+      `{${head},"method":"tools/call","params":{"name":"list_tasks","arguments":null,"${member}":1}}`,
+      "result",
+    ],
+    [
+      `{${head},"method":"tools/call","${member}":${value},"params":{"name":"list_transcripts"}}`,
+      "result",
+    ],
+    [`{${head},"method":"initialize","${member}":${value},"params":{}}`, -32600],
+    [`{${head},"method":"no/such/method","${member}":${value}}`, -32601],
+    [`{${head},"method":"ping","result":{}}`, -32600],
+    [`{${head},"method":"tools/list","error":{"code":1,"message":"m"}}`, -32600],
+    [`{${head},"method":"tools/call","params":{"name":"list_tasks"},"result":${value}}`, -32600],
+  ];
+  const [text, expect] = pick(random, shapes);
+  return { text, expect };
 }
 
 function mutateText(random: Random, text: string): Uint8Array {
@@ -240,7 +288,12 @@ export function generateLines(seed: number, count: number): Line[] {
     const base = validMessage(random, id);
     const roll = random();
     let bytes: Uint8Array;
-    if (roll < 0.45) bytes = encoder.encode(JSON.stringify(base));
+    if (roll < 0.06) {
+      const shape = clientShape(random, `shape-${i}`);
+      bytes = encoder.encode(shape.text);
+      lines.push({ bytes, ...model(bytes), expect: shape.expect });
+      continue;
+    } else if (roll < 0.45) bytes = encoder.encode(JSON.stringify(base));
     else if (roll < 0.75) {
       bytes = encoder.encode(JSON.stringify(mutateStructure(random, base)) ?? "null");
     } else bytes = mutateText(random, JSON.stringify(base));
@@ -347,6 +400,10 @@ export async function runFuzzSession(
       if (line.answeredNull) expectedNull++;
     }
     expected.set('"sentinel"', 1);
+    const expectations = new Map<string, "result" | number>();
+    for (const line of lines) {
+      if (line.expect !== undefined) expectations.set(line.answeredId!, line.expect);
+    }
     const seen = new Map<string, number>();
     const byErrorCode: Record<string, number> = {};
     let nullAnswers = 0;
@@ -360,9 +417,10 @@ export async function runFuzzSession(
       const result = message["result"] as
         | { isError?: boolean; content?: { text?: string }[] }
         | undefined;
+      let toolError: string | undefined;
       if (result?.isError) {
-        const code = JSON.parse(result.content?.[0]?.text ?? "{}")?.error?.code ?? "?";
-        byErrorCode[`tool:${code}`] = (byErrorCode[`tool:${code}`] ?? 0) + 1;
+        toolError = JSON.parse(result.content?.[0]?.text ?? "{}")?.error?.code ?? "?";
+        byErrorCode[`tool:${toolError}`] = (byErrorCode[`tool:${toolError}`] ?? 0) + 1;
       }
       if (message["id"] === null) {
         nullAnswers++;
@@ -370,6 +428,16 @@ export async function runFuzzSession(
       }
       const key = JSON.stringify(message["id"]);
       seen.set(key, (seen.get(key) ?? 0) + 1);
+      const expect = expectations.get(key);
+      // A call that ran out of time on a loaded machine was still read as a call.
+      const got = error !== undefined
+        ? error.code
+        : toolError === undefined || toolError === "timeout"
+        ? "result"
+        : `tool:${toolError}`;
+      if (expect !== undefined && got !== expect) {
+        problems.push(`id ${key}: answered ${got}, expected ${expect}`);
+      }
     }
     for (const [key, want] of expected) {
       const got = seen.get(key) ?? 0;

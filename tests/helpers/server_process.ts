@@ -9,6 +9,22 @@ export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 const READ_TIMEOUT_MS = 20_000;
 
+/**
+ * How long a server may take to exit once told to, before it counts as hung. Generous: it
+ * tells a server that never exits from a slow one, on a loaded machine.
+ */
+const EXIT_TIMEOUT_MS = 60_000;
+
+/** How a server process ended. */
+export interface ServerExit {
+  code: number;
+  stderr: string;
+  /** The stdout lines not yet read. */
+  rest: string[];
+  /** Milliseconds from the call (to `finish`, the end of input) until the exit. */
+  elapsedMs: number;
+}
+
 /** A JSON-RPC message as read from the server's stdout. */
 // deno-lint-ignore no-explicit-any
 export type Message = Record<string, any>;
@@ -23,6 +39,9 @@ export class ServerProcess {
   #stderr = "";
   readonly #stdoutRead: Promise<void>;
   readonly #stderrRead: Promise<void>;
+  readonly #stdoutAbort = new AbortController();
+  /** Ends the reading of both pipes, which a process the kill left behind may hold open. */
+  readonly #readingAbort = new AbortController();
   #nextId = 1000;
 
   constructor(child: Deno.ChildProcess) {
@@ -31,15 +50,18 @@ export class ServerProcess {
     this.#stdoutRead = this.#collect(child.stdout, (line) => {
       this.#lines.push(line);
       this.#wake();
+    }).catch(() => {
+      // Only closeStdout() and kill() stop the reading early.
     }).finally(() => {
       this.#stdoutDone = true;
       this.#wake();
     });
     this.#stderrRead = (async () => {
-      for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
-        this.#stderr += chunk;
-      }
-    })();
+      const decoded = child.stderr.pipeThrough(new TextDecoderStream(), {
+        signal: this.#readingAbort.signal,
+      });
+      for await (const chunk of decoded) this.#stderr += chunk;
+    })().catch(() => {});
   }
 
   /** Everything the server wrote to stderr so far. */
@@ -112,13 +134,41 @@ export class ServerProcess {
     return response["result"];
   }
 
-  /** Closes stdin (EOF) and waits for the process to exit. */
-  async finish(): Promise<{ code: number; stderr: string; rest: string[] }> {
-    await this.#writer.close().catch(() => {});
-    const status = await this.#child.status;
+  /** Sends `signal` to the server; `deno task` passes it on to the server process. */
+  signal(signal: Deno.Signal): void {
+    this.#child.kill(signal);
+  }
+
+  /** Stops reading stdout and closes its pipe, as a client that has gone away does. */
+  async closeStdout(): Promise<void> {
+    this.#stdoutAbort.abort();
     await this.#stdoutRead;
-    await this.#stderrRead;
-    return { code: status.code, stderr: this.#stderr, rest: this.#lines.splice(0) };
+  }
+
+  /** Closes stdin (EOF) and waits for the process to exit. */
+  async finish(withinMs = EXIT_TIMEOUT_MS): Promise<ServerExit> {
+    const started = performance.now();
+    await this.#writer.close().catch(() => {});
+    return await this.exited(withinMs, started);
+  }
+
+  /**
+   * Waits for the process to exit and its output to end (so no process of its is left
+   * holding the pipes). Kills it and throws if that takes over `withinMs`.
+   */
+  async exited(withinMs = EXIT_TIMEOUT_MS, started = performance.now()): Promise<ServerExit> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<"hung">((resolve) => {
+      timer = setTimeout(() => resolve("hung"), withinMs);
+    });
+    const ended = Promise.all([this.#child.status, this.#stdoutRead, this.#stderrRead]);
+    const outcome = await Promise.race([ended, hung]).finally(() => clearTimeout(timer));
+    if (outcome === "hung") {
+      await this.kill();
+      throw new Error(`the server did not exit within ${withinMs} ms; stderr: ${this.#stderr}`);
+    }
+    const elapsedMs = performance.now() - started;
+    return { code: outcome[0].code, stderr: this.#stderr, rest: this.#lines.splice(0), elapsedMs };
   }
 
   /** Kills the process if it is still running; safe to call twice. */
@@ -128,7 +178,11 @@ export class ServerProcess {
     } catch {
       // Already exited.
     }
-    await this.finish().catch(() => {});
+    await this.#writer.close().catch(() => {});
+    await this.#child.status;
+    // `deno task` cannot pass SIGKILL on: its server, if still running, holds the pipes.
+    this.#readingAbort.abort();
+    await Promise.all([this.#stdoutRead, this.#stderrRead]);
   }
 
   #wake(): void {
@@ -142,7 +196,10 @@ export class ServerProcess {
     onLine: (line: string) => void,
   ): Promise<void> {
     let buffer = "";
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    const decoded = stream.pipeThrough(new TextDecoderStream(), {
+      signal: AbortSignal.any([this.#stdoutAbort.signal, this.#readingAbort.signal]),
+    });
+    for await (const chunk of decoded) {
       buffer += chunk;
       let newline: number;
       while ((newline = buffer.indexOf("\n")) !== -1) {
