@@ -4,18 +4,18 @@
  *
  * @module
  */
-import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/cli.ts";
-import { type DbPathOrigin, resolveDbPath } from "./lib/db_path.ts";
-import { DEMO_LOCATION, openDemoStore } from "./lib/demo_store.ts";
+import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/config/cli.ts";
+import { type DbPathOrigin, resolveDbPath } from "./lib/config/db_path.ts";
+import { DEMO_LOCATION, openDemoStore } from "./lib/demo/demo_store.ts";
 import { describeError, logLine } from "./lib/log.ts";
-import { serveStdio } from "./lib/server.ts";
-import { onShutdownSignal } from "./lib/shutdown_signals.ts";
-import { openStore, type Store, StoreOpenError } from "./lib/store.ts";
-import { checkStore, formatStoreReport, isHealthy } from "./lib/store_check.ts";
+import { serveStdio } from "./lib/protocol/server.ts";
+import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
+import { openStore, type Store, StoreOpenError } from "./lib/store/store.ts";
+import { checkStore, formatStoreReport, isHealthy } from "./lib/store/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
-import { SERVER_NAME, VERSION } from "./lib/version.ts";
-import type { StoreSpec } from "./lib/worker_pool.ts";
+import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
+import type { StoreSpec } from "./lib/runtime/worker_pool.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;

@@ -6,17 +6,17 @@
  * check KEEP_GOING_SQL, the preview expression), it is imported, so the text is the tool's
  * own. The statements a tool builds inside its handler have no export; for those this
  * module keeps each piece of the tool's source as it is written there, `${…}` placeholders
- * and all ({@link COPIED_SQL}). A test (tests/bench_test.ts) checks that every piece still
+ * and all ({@link COPIED_SQL}). A test (tests/project/bench_test.ts) checks that every piece still
  * appears in its tool's source text, and the driver checks at run time that the tools ran
  * exactly the statements built here, so a copy cannot drift silently.
  *
- * The baseline connection is a lib/store.ts Store ({@link openEngine}), so its pragmas, its
+ * The baseline connection is a lib/store/store.ts Store ({@link openEngine}), so its pragmas, its
  * `tmcp_keep_going` function and its statement cache are the server's.
  *
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { KEEP_GOING_SQL, Store } from "../lib/store.ts";
+import { KEEP_GOING_SQL, Store } from "../lib/store/store.ts";
 import { previewSourceSql } from "../lib/tools/transcript_preview.ts";
 
 export { SEARCH_PROBE_SQL, SEARCH_SQL } from "../lib/tools/search_transcripts.ts";
@@ -122,7 +122,7 @@ export function normalizeSql(sql: string): string {
 }
 
 /**
- * The engine baseline's connection: read-only, wrapped in lib/store.ts's Store as the
+ * The engine baseline's connection: read-only, wrapped in lib/store/store.ts's Store as the
  * server's are, so the pragmas, `tmcp_keep_going` and statement reuse are the same. No
  * interrupt check is set, so the per-row check always answers '1'.
  *

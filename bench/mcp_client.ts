@@ -6,7 +6,7 @@
  * @module
  */
 
-import { concatBytes } from "../lib/stdio.ts";
+import { concatBytes } from "../lib/transport/stdio.ts";
 import { startPermissionFlags } from "../scripts/permission_flags.ts";
 
 /** A JSON-RPC message as read from the server. */

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { KEEP_GOING_SQL } from "../lib/store.ts";
+import { KEEP_GOING_SQL } from "../lib/store/store.ts";
 import { LIST_TRANSCRIPTS_SQL } from "./engine_sql.ts";
 import { McpClient } from "./mcp_client.ts";
 

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { decodeCursor } from "../lib/cursor.ts";
-import type { Store, StoreRow } from "../lib/store.ts";
-import { QUERY_WORK_SQL, queryWork } from "../lib/query_work.ts";
+import { decodeCursor } from "../lib/tools/cursor.ts";
+import type { Store, StoreRow } from "../lib/store/store.ts";
+import { QUERY_WORK_SQL, queryWork } from "../lib/search/query_work.ts";
 import { headWindow, withPlainWordsFallback } from "../lib/tools/search_transcripts.ts";
 import {
   FULL_TEXT_SQL,
@@ -81,7 +81,7 @@ const wholeTextReadsByQuery = new Map<string, bigint[]>();
  * themselves are made in JavaScript, so they are not SQL.
  */
 function searchOnEngine(engine: Store, match: string, estimate = true): number {
-  // The tool estimates a query's work before running it (lib/query_work.ts).
+  // The tool estimates a query's work before running it (lib/search/query_work.ts).
   if (estimate) queryWork(engine, match);
   const rows = engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0);
   const key = `${engine.location}\n${match}`;

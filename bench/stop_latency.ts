@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { DEFAULT_POOL_SIZE, ToolWorkerPool } from "../lib/worker_pool.ts";
+import { DEFAULT_POOL_SIZE, ToolWorkerPool } from "../lib/runtime/worker_pool.ts";
 import { median } from "./stats.ts";
 
 /** A query shape and the search that stands for it. */

@@ -32,9 +32,9 @@ import {
   seededRandom,
 } from "./prng.ts";
 import { JARGON, vocabulary, ZipfSampler } from "./vocabulary.ts";
-import type { DemoSegment, DemoTask, DemoTranscript } from "../lib/demo_data.ts";
+import type { DemoSegment, DemoTask, DemoTranscript } from "../lib/demo/demo_data.ts";
 
-/** What the generator makes for one position in the store: lib/demo_store.ts writes it. */
+/** What the generator makes for one position in the store: lib/demo/demo_store.ts writes it. */
 export interface GeneratedItem {
   transcript: DemoTranscript;
   tasks: DemoTask[];

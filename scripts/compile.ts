@@ -32,10 +32,10 @@ const { values } = parseArgs({
 
 const output = values.output ?? "dist/transcript-mcp";
 const bundleDir = values["bundle-dir"] ?? "dist/bundle";
-// The worker bundle sits beside the main bundle: lib/worker_pool.ts looks for it there.
+// The worker bundle sits beside the main bundle: lib/runtime/worker_pool.ts looks for it there.
 const bundles = [
   ["main.ts", `${bundleDir}/main.js`],
-  ["lib/tool_worker.ts", `${bundleDir}/tool_worker.js`],
+  ["lib/runtime/tool_worker.ts", `${bundleDir}/tool_worker.js`],
 ] as const;
 const bundleCommands = bundles.map(([entry, out]) => [
   "bundle",

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildFixtureStore } from "../tests/helpers/fixture_store.ts";
-import { runFuzzSession } from "../tests/fuzz/wire_fuzzer.ts";
+import { runFuzzSession } from "../tests/wire/fuzz/wire_fuzzer.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

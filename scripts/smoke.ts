@@ -12,7 +12,7 @@
  * (exactly the four tools), one call of each tool (structuredContent has the tool's shape
  * and content[0].text is the same JSON), a line that is not JSON (-32700 with id null), then
  * end of input (exit code 0, nothing more on stdout). The store file is built in a temporary
- * directory from lib/schema.sql and the demo data, so it must answer as the demo store does.
+ * directory from lib/store/schema.sql and the demo data, so it must answer as the demo store does.
  *
  * It also prints the start-up time, from process start to the initialize answer, as the
  * median of five runs.
@@ -24,8 +24,8 @@ import { DatabaseSync } from "node:sqlite";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "../lib/demo_data.ts";
-import { populateStore, SCHEMA_SQL } from "../lib/demo_store.ts";
+import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "../lib/demo/demo_data.ts";
+import { populateStore, SCHEMA_SQL } from "../lib/demo/demo_store.ts";
 
 /** The tools a server must list, in its publishing order. */
 export const EXPECTED_TOOLS: readonly string[] = [
@@ -394,7 +394,7 @@ function withStderr(error: unknown, session: Session): unknown {
   );
 }
 
-/** The store file: lib/schema.sql filled with the demo data, as the owning app would. */
+/** The store file: lib/store/schema.sql filled with the demo data, as the owning app would. */
 function buildStoreFile(dir: string): string {
   const path = join(dir, "store.db");
   const db = new DatabaseSync(path);

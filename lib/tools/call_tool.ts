@@ -5,10 +5,15 @@
  */
 import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { InvalidCursorError } from "../cursor.ts";
-import { printable } from "../jsonrpc.ts";
+import { InvalidCursorError } from "./cursor.ts";
+import { printable } from "../transport/jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
-import { type Store, StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store.ts";
+import {
+  type Store,
+  StoreBusyError,
+  StoreCorruptError,
+  StoreInterruptedError,
+} from "../store/store.ts";
 import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 
@@ -153,7 +158,7 @@ function asToolError(error: unknown, toolName: string): ToolError {
  * ```ts
  * import { callTool } from "./call_tool.ts";
  * import { findTool } from "./registry.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * const result = callTool(findTool("list_transcripts")!, openDemoStore(), { limit: 3 });
  * ```
  */

@@ -4,7 +4,7 @@
  * @module
  */
 import * as v from "valibot";
-import { sliceText } from "../text_slice.ts";
+import { sliceText } from "../text/text_slice.ts";
 import { flag, numberOrNull, tagList, textOrNull } from "./row_values.ts";
 import {
   capText,

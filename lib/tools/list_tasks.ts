@@ -11,8 +11,8 @@ import {
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
-} from "../cursor.ts";
-import { KEEP_GOING_SQL } from "../store.ts";
+} from "./cursor.ts";
+import { KEEP_GOING_SQL } from "../store/store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
 import { flag, textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";

@@ -10,8 +10,8 @@ import {
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
-} from "../cursor.ts";
-import { KEEP_GOING_SQL } from "../store.ts";
+} from "./cursor.ts";
+import { KEEP_GOING_SQL } from "../store/store.ts";
 import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";

@@ -1,5 +1,5 @@
 /**
- * The parts of a search split across workers (see lib/split_search.ts). These are internal
+ * The parts of a search split across workers (see lib/runtime/split_search.ts). These are internal
  * tools: workers run them like any tool, with validation and the same error shape, but
  * they are not published and clients cannot call them.
  *

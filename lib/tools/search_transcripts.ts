@@ -5,15 +5,15 @@
  * @module
  */
 import * as v from "valibot";
-import { decodeCursor, encodeCursor } from "../cursor.ts";
-import { plainWordsQueries } from "../fts_query.ts";
-import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store.ts";
-import { MAX_QUERY_WORK_MS, type QueryWork, queryWork } from "../query_work.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { plainWordsQueries } from "../search/fts_query.ts";
+import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store/store.ts";
+import { MAX_QUERY_WORK_MS, type QueryWork, queryWork } from "../search/query_work.ts";
 import { cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
 import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
-import { matchWindow, SnippetMaker } from "../snippet.ts";
+import { matchWindow, SnippetMaker } from "../search/snippet.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
 
 const NAME = "search_transcripts";
@@ -63,7 +63,7 @@ export const SEARCH_SQL = `
 
 /**
  * One part of a ranking split by rowid range, for stores large enough that two workers
- * ranking halves beat one ranking all (see lib/split_search.ts). BM25's statistics are
+ * ranking halves beat one ranking all (see lib/runtime/split_search.ts). BM25's statistics are
  * always those of the whole index, so scores from different parts compare directly.
  */
 export const RANK_PART_SQL = `
@@ -212,7 +212,7 @@ export function searchPage(
  * @example
  * ```ts
  * import { SEARCH_SQL, withPlainWordsFallback } from "./search_transcripts.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * const store = openDemoStore();
  * const { mode } = withPlainWordsFallback(store, "pricing (draft", (match) => ({
  *   rows: store.all(SEARCH_SQL, match, 11, 0),
@@ -245,7 +245,7 @@ export function withPlainWordsFallback<T extends { match: string }>(
 }
 
 /**
- * Refuses a query whose uninterruptible work (see lib/query_work.ts) is past the bound,
+ * Refuses a query whose uninterruptible work (see lib/search/query_work.ts) is past the bound,
  * since its deadline or a cancellation could not stop it on time.
  */
 function refuseTooBroad(query: string, work: QueryWork): void {
@@ -270,7 +270,7 @@ function refuseTooBroad(query: string, work: QueryWork): void {
  * @example
  * ```ts
  * import { renderSearchPage, SEARCH_SQL } from "./search_transcripts.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * const store = openDemoStore();
  * const rows = store.all(SEARCH_SQL, "pricing", 4, 0);
  * const page = renderSearchPage(store, "pricing", rows, "pricing", "fts5", 3, 0);
@@ -339,7 +339,7 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
  * @example
  * ```ts
  * import { hitRows, hitWindow } from "./search_transcripts.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * const store = openDemoStore();
  * const [row] = hitRows(store, [{ pk: 1, score: -3.2 }]);
  * hitWindow(store, row!, "pricing");
@@ -355,7 +355,7 @@ export function hitWindow(store: Store, row: StoreRow, match: string): string {
  * @example
  * ```ts
  * import { hitRows } from "./search_transcripts.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * hitRows(openDemoStore(), [{ pk: 1, score: -3.2 }])[0]?.["title"]; // "Pricing page review"
  * ```
  */

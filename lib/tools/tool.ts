@@ -4,7 +4,7 @@
  * @module
  */
 import type * as v from "valibot";
-import type { Store } from "../store.ts";
+import type { Store } from "../store/store.ts";
 
 /** The closed set of tool error codes. */
 export type ToolErrorCode = "invalid_arguments" | "not_found" | "busy" | "timeout" | "internal";

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { makePreview } from "../preview.ts";
-import type { Store, StoreValue } from "../store.ts";
+import { makePreview } from "../text/preview.ts";
+import type { Store, StoreValue } from "../store/store.ts";
 
 /** How many characters of text the listing queries read for a preview. */
 export const PREVIEW_SOURCE_CHARS = 1024;
@@ -30,7 +30,7 @@ export function previewSourceSql(textColumn: string): string {
  * @example
  * ```ts
  * import { previewFromHead } from "./transcript_preview.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * previewFromHead(openDemoStore(), 1n, "Short text."); // "Short text."
  * ```
  */
@@ -55,7 +55,7 @@ export const FULL_TEXT_SQL = "SELECT text FROM transcripts WHERE pk = ?";
  * @example
  * ```ts
  * import { fullText } from "./transcript_preview.ts";
- * import { openDemoStore } from "../demo_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
  * fullText(openDemoStore(), 1n).length > 0; // true
  * ```
  */

@@ -1,11 +1,11 @@
 /**
- * Fixture stores for tests: the contract's schema from lib/schema.sql, filled the way the
+ * Fixture stores for tests: the contract's schema from lib/store/schema.sql, filled the way the
  * owning app fills a store, in a temporary directory.
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import type { DemoTask, DemoTranscript } from "../../lib/demo_data.ts";
-import { populateStore, SCHEMA_SQL } from "../../lib/demo_store.ts";
+import type { DemoTask, DemoTranscript } from "../../lib/demo/demo_data.ts";
+import { populateStore, SCHEMA_SQL } from "../../lib/demo/demo_store.ts";
 
 /** A fixture store on disk. Remove it with `cleanup`. */
 export interface FixtureStore {
@@ -95,7 +95,7 @@ export function longEmojiTranscript(turns = 2_000): DemoTranscript {
  * Transcripts on which a search for {@link SLOW_QUERY} is slow yet stoppable all the way:
  * its word is in every transcript 20,000 times, so ranking costs most per row (0.7 s for
  * 300 of them on a 2-core machine), while the work FTS5 does before its first row stays
- * below the bound of lib/query_work.ts. For deadline and cancellation tests.
+ * below the bound of lib/search/query_work.ts. For deadline and cancellation tests.
  */
 export function slowSearchTranscripts(count = 300): DemoTranscript[] {
   return Array.from({ length: count }, (_, n) => ({
@@ -140,7 +140,7 @@ export function fixtureTasks(transcripts: DemoTranscript[], count = 37): DemoTas
 }
 
 /**
- * Builds a store in a new temporary directory from lib/schema.sql.
+ * Builds a store in a new temporary directory from lib/store/schema.sql.
  *
  * @example
  * ```ts

@@ -1,0 +1,374 @@
+/**
+ * The protocol gate: MCP session rules the SDK's `Server` does not enforce, applied between
+ * the stdio transport and the SDK.
+ *
+ * - Only `initialize` and `ping` are served before `initialize`; a second one is refused.
+ * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
+ *   before the SDK could answer -32603 with a schema-validation dump.
+ * - `tools/call` is answered here, from the tool-call runner, without the SDK: the
+ *   result arrives already serialized (by a worker thread, or by a cheap call run on the
+ *   main thread) and is only framed, so no large result is parsed and stringified again.
+ * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip.
+ * - Request ids are renumbered on the way in and restored on the way out, so cancellation
+ *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
+ * - Every request handed to the SDK is one its strict schemas accept (the envelope check
+ *   already dropped unknown members), since the SDK drops the rest without an answer.
+ * - A cancelled request gets no answer.
+ * - At the end of input, in-flight requests finish before the session closes; one the SDK
+ *   has not answered within the deadline is answered -32603 here, so the close never waits
+ *   for ever.
+ * - When the output fails (the client has gone) or {@link ProtocolGate.stop} is called,
+ *   in-flight work is cancelled and the session closes at once.
+ * - Outgoing errors carry one line, never a stack trace or a validation dump.
+ *
+ * @module
+ */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { isJSONRPCRequest, RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
+import {
+  errorResponse,
+  isPlainObject,
+  isRpcId,
+  printable,
+  RPC_ERRORS,
+  type RpcErrorResponse,
+  type RpcId,
+  type RpcMessage,
+} from "../transport/jsonrpc.ts";
+import { describeError, logLine } from "../log.ts";
+import { structuredAnswerLine } from "./answer_line.ts";
+import type { SerializedToolResult } from "../tools/call_tool.ts";
+
+/**
+ * The transport the gate sits in front of: it can also send error responses of its own.
+ * Its `onerror` reports a failed write, after which the gate takes the client as gone.
+ */
+export interface GatedTransport extends Transport {
+  /** Writes one message: the SDK's, or an error response of the gate's own. */
+  send(message: JSONRPCMessage | RpcErrorResponse): Promise<void>;
+  /** Writes one message already serialized as JSON. */
+  sendLine(json: string): Promise<void>;
+  /** Writes one message already encoded, its newline included. */
+  sendBytes(line: Uint8Array): Promise<void>;
+}
+
+/** Runs tool calls for the gate (in production, the worker pool). */
+export interface ToolCallRunner {
+  /** Whether a tool of this name exists. */
+  has(name: string): boolean;
+  /** Runs a call; resolves with its `result` as JSON text, and never rejects. */
+  run(name: string, args: unknown, signal: AbortSignal): Promise<SerializedToolResult>;
+}
+
+interface OwnCall {
+  clientId: RpcId;
+  controller: AbortController;
+}
+
+interface InFlight {
+  clientId: RpcId;
+  method: string;
+}
+
+/** Options for {@link ProtocolGate}. */
+export interface ProtocolGateOptions {
+  /**
+   * How long after the end of input a request the SDK still has not answered waits before
+   * the gate answers it -32603 and closes; the tool-call deadline in production.
+   */
+  answerWithinMs?: number | undefined;
+}
+
+/** The default of {@link ProtocolGateOptions.answerWithinMs}. */
+const DEFAULT_ANSWER_WITHIN_MS = 5_000;
+
+/** The longest error message sent to a client. */
+const MAX_ERROR_MESSAGE = 500;
+
+function describeParamsProblem(method: string, params: Record<string, unknown>): string | null {
+  const meta = params["_meta"];
+  if (meta !== undefined) {
+    if (!isPlainObject(meta)) return "params._meta must be an object";
+    const token = meta["progressToken"];
+    if (token !== undefined && !isRpcId(token)) {
+      return "params._meta.progressToken must be a string or an integer";
+    }
+    const task = meta[RELATED_TASK_META_KEY];
+    if (task !== undefined && !(isPlainObject(task) && typeof task["taskId"] === "string")) {
+      return `params._meta["${RELATED_TASK_META_KEY}"] must be an object with a string taskId`;
+    }
+  }
+  switch (method) {
+    case "initialize": {
+      if (typeof params["protocolVersion"] !== "string") {
+        return "params.protocolVersion must be a string";
+      }
+      if (!isPlainObject(params["capabilities"])) return "params.capabilities must be an object";
+      const client = params["clientInfo"];
+      if (!isPlainObject(client)) return "params.clientInfo must be an object";
+      if (typeof client["name"] !== "string") return "params.clientInfo.name must be a string";
+      if (typeof client["version"] !== "string") {
+        return "params.clientInfo.version must be a string";
+      }
+      return null;
+    }
+    case "tools/list":
+      return params["cursor"] !== undefined && typeof params["cursor"] !== "string"
+        ? "params.cursor must be a string"
+        : null;
+    case "tools/call": {
+      if (typeof params["name"] !== "string") return "params.name must be a string naming a tool";
+      // null is sent by some clients for "no arguments", and means that here.
+      const args = params["arguments"] ?? undefined;
+      return args !== undefined && !isPlainObject(args)
+        ? "params.arguments must be an object"
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * A Transport for the SDK's `Server` that enforces the session rules above on the messages
+ * passing through it.
+ *
+ * @example
+ * ```ts
+ * import { ProtocolGate } from "./protocol_gate.ts";
+ * import { StdioLineTransport } from "../transport/stdio.ts";
+ * import { findTool } from "../tools/registry.ts";
+ * import { ToolWorkerPool } from "../runtime/worker_pool.ts";
+ * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const gate = new ProtocolGate(
+ *   new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable),
+ *   {
+ *     has: (name) => findTool(name) !== undefined,
+ *     run: (name, args, signal) => pool.runSerialized(name, args, signal),
+ *   },
+ * );
+ * gate.inFlightCount; // 0; the SDK's `Server.connect(gate)` starts it
+ * ```
+ */
+export class ProtocolGate implements Transport {
+  /** Set by the SDK: receives messages that passed the gate. */
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Set by the SDK: called once the input has ended and in-flight work is answered. */
+  onclose?: () => void;
+  /** Set by the SDK: called on transport failures. */
+  onerror?: (error: Error) => void;
+
+  readonly #inner: GatedTransport;
+  readonly #tools: ToolCallRunner;
+  readonly #inFlight = new Map<number, InFlight>();
+  readonly #ownCalls = new Map<number, OwnCall>();
+  readonly #answerWithinMs: number;
+  #nextId = 1;
+  #initialized = false;
+  #inputEnded = false;
+  #closed = false;
+  #lastChance: ReturnType<typeof setTimeout> | undefined;
+
+  /** Gates the messages of `inner`; tool calls go to `tools`. */
+  constructor(inner: GatedTransport, tools: ToolCallRunner, options: ProtocolGateOptions = {}) {
+    this.#inner = inner;
+    this.#tools = tools;
+    this.#answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+  }
+
+  /** Starts the inner transport with the gate in front of it. */
+  start(): Promise<void> {
+    this.#inner.onmessage = (message) => this.#receive(message as unknown as RpcMessage);
+    this.#inner.onclose = () => {
+      this.#inputEnded = true;
+      this.#closeWhenIdle();
+      this.#answerLeftovers();
+    };
+    this.#inner.onerror = (error) => {
+      this.onerror?.(error);
+      this.stop(`Cannot write to the client: ${describeError(error)}; shutting down`);
+    };
+    return this.#inner.start();
+  }
+
+  /**
+   * Ends the session now, for a client that has gone (its output failed, or a signal
+   * said so): in-flight calls are cancelled and nothing more is answered.
+   */
+  stop(reason: string): void {
+    if (this.#closed) return;
+    logLine(reason);
+    for (const call of this.#ownCalls.values()) call.controller.abort();
+    this.#ownCalls.clear();
+    this.#inFlight.clear();
+    this.#inputEnded = true;
+    this.#closeWhenIdle();
+  }
+
+  /** Sends a message from the SDK, restoring the client's id on responses. */
+  send(message: JSONRPCMessage): Promise<void> {
+    const outgoing = message as unknown as RpcMessage;
+    if (outgoing.method !== undefined || outgoing.id === undefined) {
+      return this.#inner.send(message);
+    }
+    const internalId = outgoing.id as number;
+    const request = this.#inFlight.get(internalId);
+    // Unknown here means cancelled: a cancelled request is never answered.
+    if (request === undefined) return Promise.resolve();
+    this.#inFlight.delete(internalId);
+    const answer = "error" in outgoing
+      ? this.#cleanError(request, outgoing.error)
+      : { ...message, id: request.clientId } as JSONRPCMessage;
+    const sent = this.#inner.send(answer);
+    this.#closeWhenIdle();
+    return sent;
+  }
+
+  /** Closes the inner transport. */
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  /** How many requests have been passed on and not yet answered. */
+  get inFlightCount(): number {
+    return this.#inFlight.size + this.#ownCalls.size;
+  }
+
+  #receive(message: RpcMessage): void {
+    if (message.method === undefined) {
+      logLine(
+        `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
+      );
+      return;
+    }
+    if (message.id === undefined) {
+      this.#receiveNotification(message);
+      return;
+    }
+    const refuse = (code: number, text: string) =>
+      void this.#inner.send(errorResponse(message.id!, code, text));
+    const method = message.method;
+    if (!this.#initialized && method !== "initialize" && method !== "ping") {
+      return refuse(RPC_ERRORS.INVALID_REQUEST, "Send initialize first");
+    }
+    if (this.#initialized && method === "initialize") {
+      return refuse(RPC_ERRORS.INVALID_REQUEST, "Already initialized; initialize is sent once");
+    }
+    const problem = describeParamsProblem(method, message.params ?? {});
+    if (problem !== null) return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${problem}`);
+    if (method === "initialize") this.#initialized = true;
+    if (method === "tools/call") return this.#callTool(message.id, message.params!);
+    // The SDK's answer to a ping, written here: its schema parse and promise hops cost a
+    // fifth of a ping's round trip.
+    if (method === "ping") {
+      return void this.#inner.sendLine(
+        `{"result":{},"jsonrpc":"2.0","id":${JSON.stringify(message.id)}}`,
+      );
+    }
+    const internalId = this.#nextId++;
+    const request = { ...message, id: internalId };
+    // The SDK drops, unanswered, a request its own schema refuses; refuse it here instead.
+    if (!isJSONRPCRequest(request)) {
+      return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params for ${method}`);
+    }
+    this.#inFlight.set(internalId, { clientId: message.id, method });
+    this.onmessage?.(request as JSONRPCMessage);
+  }
+
+  #callTool(clientId: RpcId, params: Record<string, unknown>): void {
+    const name = params["name"] as string;
+    if (!this.#tools.has(name)) {
+      void this.#inner.send(
+        errorResponse(clientId, RPC_ERRORS.INVALID_PARAMS, `Unknown tool: ${printable(name)}`),
+      );
+      return;
+    }
+    const key = this.#nextId++;
+    const controller = new AbortController();
+    this.#ownCalls.set(key, { clientId, controller });
+    void this.#tools.run(name, params["arguments"] ?? {}, controller.signal)
+      .then((result) => {
+        // Gone from the map means cancelled: a cancelled request is never answered.
+        if (!this.#ownCalls.delete(key)) return;
+        if (result.structured !== undefined) {
+          return this.#inner.sendBytes(structuredAnswerLine(clientId, result.structured));
+        }
+        return this.#inner.sendLine(
+          `{"jsonrpc":"2.0","id":${JSON.stringify(clientId)},"result":${result.json}}`,
+        );
+      })
+      .finally(() => this.#closeWhenIdle());
+  }
+
+  #receiveNotification(message: RpcMessage): void {
+    if (message.method !== "notifications/cancelled") {
+      this.onmessage?.(message as JSONRPCMessage);
+      return;
+    }
+    const target = message.params?.["requestId"];
+    if (!isRpcId(target)) return;
+    for (const [key, call] of this.#ownCalls) {
+      if (call.clientId !== target) continue;
+      this.#ownCalls.delete(key);
+      call.controller.abort();
+    }
+    for (const [internalId, request] of this.#inFlight) {
+      if (request.clientId !== target) continue;
+      this.#inFlight.delete(internalId);
+      // Tell the SDK under the id it knows, so the handler's AbortSignal fires.
+      this.onmessage?.({
+        ...message,
+        params: { ...message.params, requestId: internalId },
+      } as JSONRPCMessage);
+    }
+    this.#closeWhenIdle();
+  }
+
+  #cleanError(request: InFlight, error: unknown): JSONRPCMessage {
+    const detail = isPlainObject(error) ? error : {};
+    let code = typeof detail["code"] === "number" ? detail["code"] : RPC_ERRORS.INTERNAL_ERROR;
+    let text = typeof detail["message"] === "string" ? detail["message"] : "Internal error";
+    // The SDK prefixes its own errors; clients get the message alone.
+    text = text.replace(/^MCP error -?\d+: /, "");
+    if (code === RPC_ERRORS.INTERNAL_ERROR) {
+      logLine(`${request.method} failed: ${text.split("\n", 1)[0]}`);
+      // A dump of schema issues means the params did not fit the SDK's schema.
+      const isValidationDump = /^\s*[[{]/.test(text);
+      code = isValidationDump ? RPC_ERRORS.INVALID_PARAMS : code;
+      text = isValidationDump ? `Invalid params for ${request.method}` : "Internal error";
+    }
+    const line = text.split("\n", 1)[0] ?? "";
+    return errorResponse(
+      request.clientId,
+      code,
+      printable(line, MAX_ERROR_MESSAGE),
+    ) as unknown as JSONRPCMessage;
+  }
+
+  /**
+   * Once the input has ended, answers -32603 whatever the SDK has still not answered when
+   * the deadline passes. Its handlers answer at once, so this only fires if one is lost.
+   */
+  #answerLeftovers(): void {
+    if (this.#closed || this.#inFlight.size === 0) return;
+    this.#lastChance = setTimeout(() => {
+      for (const [internalId, request] of this.#inFlight) {
+        this.#inFlight.delete(internalId);
+        logLine(`${request.method} got no answer within ${this.#answerWithinMs} ms`);
+        void this.#inner.send(
+          errorResponse(request.clientId, RPC_ERRORS.INTERNAL_ERROR, "Internal error"),
+        );
+      }
+      this.#closeWhenIdle();
+    }, this.#answerWithinMs);
+  }
+
+  #closeWhenIdle(): void {
+    if (!this.#inputEnded || this.#closed || this.inFlightCount > 0) return;
+    this.#closed = true;
+    clearTimeout(this.#lastChance);
+    this.onclose?.();
+  }
+}

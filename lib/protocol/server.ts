@@ -1,0 +1,129 @@
+/**
+ * Protocol wiring: the SDK's low-level `Server` with our tools, behind the protocol gate,
+ * on the stdio transport.
+ *
+ * @module
+ */
+import { Server } from "@modelcontextprotocol/sdk/server";
+// @ts-types="@modelcontextprotocol/sdk/types"
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { openDemoStore } from "../demo/demo_store.ts";
+import { InlineCalls } from "../runtime/inline_calls.ts";
+import { ProtocolGate } from "./protocol_gate.ts";
+import { openStore } from "../store/store.ts";
+import { StdioLineTransport } from "../transport/stdio.ts";
+import { publishTool } from "../tools/call_tool.ts";
+import { findTool, TOOLS } from "../tools/registry.ts";
+import { searchTranscripts } from "../tools/search_transcripts.ts";
+import { SplitSearch } from "../runtime/split_search.ts";
+import { SERVER_NAME, VERSION } from "../config/version.ts";
+import {
+  type StoreSpec,
+  ToolWorkerPool,
+  type ToolWorkerPoolOptions,
+} from "../runtime/worker_pool.ts";
+
+/** What `initialize` tells the assistant about this server. */
+export const INSTRUCTIONS: string =
+  "This server gives read-only access to the user's local store of " +
+  "transcripts (meetings, voice notes, chat sessions) and tasks. Nothing leaves this machine " +
+  "and nothing can be changed through it. Start with search_transcripts for a topic or " +
+  "list_transcripts for recent items; read one with get_transcript, a page at a time " +
+  "(follow nextOffset); list_tasks shows the task list. Results are paged: pass nextCursor " +
+  "back to continue.";
+
+/**
+ * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
+ * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
+ * (inline_calls.ts), otherwise in the worker pool.
+ *
+ * @example
+ * ```ts
+ * import { createMcpServer } from "./server.ts";
+ * const server = createMcpServer();
+ * ```
+ */
+export function createMcpServer(): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  // Made on the first tools/list, not at start: building the JSON Schemas takes time that
+  // would otherwise delay the answer to initialize.
+  let published: ReturnType<typeof publishTool>[] | undefined;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: published ??= TOOLS.map(publishTool),
+  }));
+  return server;
+}
+
+/** Options for {@link serveStdio}. */
+export interface ServeOptions extends ToolWorkerPoolOptions {
+  /** Aborting it ends the session at once, as when the client has gone. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Serves the store `spec` over a pair of byte streams (stdin and stdout in production)
+ * until the input ends and every request in flight is answered, or until the output fails
+ * or `options.signal` is aborted; then the workers are stopped.
+ *
+ * @example
+ * ```ts
+ * import { serveStdio } from "./server.ts";
+ * // One ping, then the input ends; production passes Deno.stdin and Deno.stdout.
+ * const ping = new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+ * const lines: string[] = [];
+ * await serveStdio(
+ *   { kind: "demo" },
+ *   ReadableStream.from([ping]),
+ *   new WritableStream({ write: (chunk) => void lines.push(new TextDecoder().decode(chunk)) }),
+ * );
+ * lines; // ['{"result":{},"jsonrpc":"2.0","id":1}\n']
+ * ```
+ */
+export async function serveStdio(
+  spec: StoreSpec,
+  input: ReadableStream<Uint8Array>,
+  output: WritableStream<Uint8Array>,
+  options: ServeOptions = {},
+): Promise<void> {
+  const transport = new StdioLineTransport(input, output);
+  const pool = new ToolWorkerPool(spec, options);
+  const search = new SplitSearch(pool, { timeoutMs: options.timeoutMs });
+  const inline = new InlineCalls(
+    () => spec.kind === "demo" ? openDemoStore() : openStore(spec.path, { busyTimeoutMs: 0 }),
+    { timeoutMs: options.timeoutMs },
+  );
+  const server = createMcpServer();
+  // The first call should not wait for a worker to start or a connection to open.
+  server.oninitialized = () => {
+    void pool.warm();
+    inline.open();
+  };
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+  });
+  server.onerror = () => {
+    // The gate already answered or logged every failure a client can cause.
+  };
+  const gate = new ProtocolGate(transport, {
+    has: (name) => findTool(name) !== undefined,
+    run: (name, args, signal) => {
+      if (name === searchTranscripts.name) return search.run(args, signal);
+      const outcome = inline.run(findTool(name)!, args);
+      return outcome.ran
+        ? Promise.resolve(outcome.result)
+        : pool.runSerialized(name, args, signal, outcome.spentMs);
+    },
+  }, { answerWithinMs: options.timeoutMs });
+  await server.connect(gate);
+  const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
+  if (options.signal?.aborted) stop();
+  options.signal?.addEventListener("abort", stop, { once: true });
+  await closed;
+  options.signal?.removeEventListener("abort", stop);
+  inline.close();
+  pool.close();
+  await transport.flushed();
+}

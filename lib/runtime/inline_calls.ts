@@ -1,0 +1,189 @@
+/**
+ * Cheap tool calls on the main thread. A call to a tool marked `cheap` (a lookup by key,
+ * or one page of an index walk) costs less in SQLite than its hand-off to a worker thread
+ * does, so it runs at once on the main thread's own read-only connection, within a short
+ * budget. Two kinds of call leave for the worker pool instead, where the full deadline,
+ * the busy timeout and cancellation apply:
+ *
+ * - one that runs past the budget, such as a filter that matches few rows of a large
+ *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over, and for a while
+ *   calls of its shape (the same arguments set) go to the pool without trying here;
+ * - one that meets the app's write lock: this connection does not wait for locks, since
+ *   waiting here would stall every other message.
+ *
+ * The budget bounds how long the protocol can stall on one call, with one exception: a
+ * read SQLite cannot stop, that of one row's value. get_transcript sends a text over 2 MiB
+ * to a worker; a listing reads a preview of each of its rows' texts, and SQLite loads each
+ * text whole to cut it, so a store whose rows held texts of hundreds of MB would stall a
+ * listing here for as long as those reads take.
+ *
+ * @module
+ */
+import { describeError, logLine } from "../log.ts";
+import type { Store } from "../store/store.ts";
+import { callTool, type SerializedToolResult, serializeToolResult } from "../tools/call_tool.ts";
+import type { AnyTool } from "../tools/tool.ts";
+import { deadlineResult, DEFAULT_TIMEOUT_MS } from "./worker_pool.ts";
+
+/** How long a call may hold the main thread before it is handed to a worker, in ms. */
+export const INLINE_BUDGET_MS = 20;
+
+/**
+ * How long calls of a shape that ran past the budget go straight to a worker, in ms. A
+ * filter that matches few rows of a large store overruns every time: trying it here first
+ * would only add the budget to each call.
+ */
+export const SKIP_AFTER_OVERRUN_MS = 30_000;
+
+/** How long after a failed open the connection is tried again, in ms. */
+export const REOPEN_AFTER_MS = 1_000;
+
+/** A call run here, or why it must go to a worker. */
+export type InlineOutcome =
+  | { ran: true; result: SerializedToolResult }
+  | { ran: false; spentMs: number };
+
+/** Options for {@link InlineCalls}. */
+export interface InlineCallsOptions {
+  /**
+   * How long a call may run here before it is stopped and handed over, in milliseconds
+   * ({@link INLINE_BUDGET_MS}); never more than `timeoutMs`.
+   *
+   * @default {20}
+   */
+  budgetMs?: number | undefined;
+  /**
+   * The calls' deadline in milliseconds, as the pool's ({@link DEFAULT_TIMEOUT_MS}): the
+   * budget never exceeds it.
+   *
+   * @default {5000}
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * How long after a failed open to try again, in milliseconds ({@link REOPEN_AFTER_MS}).
+   *
+   * @default {1000}
+   */
+  reopenAfterMs?: number | undefined;
+  /**
+   * How long an overrun's shape goes straight to the pool, in milliseconds
+   * ({@link SKIP_AFTER_OVERRUN_MS}).
+   *
+   * @default {30000}
+   */
+  skipAfterOverrunMs?: number | undefined;
+}
+
+/**
+ * Runs cheap tool calls on the main thread's connection, opened on first use.
+ *
+ * @example
+ * ```ts
+ * import { InlineCalls } from "./inline_calls.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { findTool } from "../tools/registry.ts";
+ * const inline = new InlineCalls(() => openDemoStore());
+ * const outcome = inline.run(findTool("list_tasks")!, { limit: 5 });
+ * if (outcome.ran) console.log(outcome.result.json);
+ * ```
+ */
+export class InlineCalls {
+  readonly #connect: () => Store;
+  readonly #budgetMs: number;
+  readonly #timeoutMs: number;
+  readonly #reopenAfterMs: number;
+  readonly #skipAfterOverrunMs: number;
+  #store: Store | undefined;
+  #budgetEnd = 0;
+  #nextOpen = 0;
+  readonly #overranUntil = new Map<string, number>();
+  #loggedOpenFailure = false;
+
+  /**
+   * `connect` opens the connection: read-only, and failing at once on a lock rather than
+   * waiting. A failed open is tried again a little later; until then calls go to workers.
+   */
+  constructor(connect: () => Store, options: InlineCallsOptions = {}) {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const budgetMs = Math.min(options.budgetMs ?? INLINE_BUDGET_MS, timeoutMs);
+    if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
+    this.#connect = connect;
+    this.#budgetMs = budgetMs;
+    this.#timeoutMs = timeoutMs;
+    this.#reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
+    this.#skipAfterOverrunMs = options.skipAfterOverrunMs ?? SKIP_AFTER_OVERRUN_MS;
+  }
+
+  /** Opens the connection ahead of the first call; false if it could not be opened. */
+  open(): boolean {
+    if (this.#store !== undefined) return true;
+    if (performance.now() < this.#nextOpen) return false;
+    try {
+      const store = this.#connect();
+      store.setInterruptCheck(() => performance.now() > this.#budgetEnd ? "timeout" : null);
+      this.#store = store;
+      return true;
+    } catch (error) {
+      this.#nextOpen = performance.now() + this.#reopenAfterMs;
+      if (!this.#loggedOpenFailure) {
+        this.#loggedOpenFailure = true;
+        logLine(
+          `the main thread's connection did not open; calls go to workers: ${describeError(error)}`,
+        );
+      }
+      return false;
+    }
+  }
+
+  /**
+   * Runs `tool` here when it is cheap and finishes within the budget; otherwise reports
+   * that the call must go to a worker, with the time already spent on it.
+   */
+  run(tool: AnyTool, args: unknown): InlineOutcome {
+    const started = performance.now();
+    const spent = () => performance.now() - started;
+    if (tool.cheap === undefined || tool.cheap === false) return { ran: false, spentMs: 0 };
+    if (!this.open()) return { ran: false, spentMs: spent() };
+    const store = this.#store!;
+    const shape = callShape(tool, args);
+    if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: spent() };
+    // From here: reopening the connection (its start-up checks) is not the call's cost.
+    this.#budgetEnd = performance.now() + this.#budgetMs;
+    if (typeof tool.cheap === "function") {
+      let cheap: boolean;
+      try {
+        cheap = tool.cheap(store, args);
+      } catch {
+        cheap = false; // The app's lock, say: the worker waits for it.
+      }
+      if (!cheap) return { ran: false, spentMs: spent() };
+    }
+    const result = serializeToolResult(callTool(tool, store, args));
+    const spentMs = spent();
+    // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
+    if (result.errorCode === "timeout") {
+      this.#overranUntil.set(shape, performance.now() + this.#skipAfterOverrunMs);
+    }
+    // Past the deadline already (a read SQLite cannot stop, or a deadline shorter than the
+    // budget): answered here, as the pool would, rather than handed over with no time left.
+    if (spentMs >= this.#timeoutMs) {
+      return { ran: true, result: deadlineResult(tool.name, this.#timeoutMs) };
+    }
+    if (result.errorCode === "timeout" || result.errorCode === "busy") {
+      return { ran: false, spentMs };
+    }
+    return { ran: true, result };
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.#store?.close();
+    this.#store = undefined;
+  }
+}
+
+/** A call's tool and the names of the arguments it sets: calls of one shape cost alike. */
+function callShape(tool: AnyTool, args: unknown): string {
+  const names = args !== null && typeof args === "object" ? Object.keys(args).sort() : [];
+  return `${tool.name}(${names.join(",")})`;
+}

@@ -1,0 +1,70 @@
+/**
+ * A tool worker's entry point: one thread with its own read-only connection, running one
+ * tool call at a time for the pool in worker_pool.ts. With SQLite off the main thread, a
+ * slow query never stalls the protocol: pings, cancellations and other calls are still
+ * read and answered while it runs.
+ *
+ * @module
+ */
+import { openDemoStore } from "../demo/demo_store.ts";
+import { GarbageCollector } from "./garbage_collector.ts";
+import { describeError } from "../log.ts";
+import { openStore, type Store, StoreOpenError } from "../store/store.ts";
+import { callTool, serializeToolResult, toolErrorResult } from "../tools/call_tool.ts";
+import { ToolError } from "../tools/tool.ts";
+import { findTool } from "../tools/registry.ts";
+import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
+import {
+  type FromWorker,
+  STOP_CALL_ID,
+  STOP_CANCELLED,
+  STOP_REASON,
+  type ToWorker,
+} from "./worker_protocol.ts";
+
+// The worker global, typed without pulling the worker lib into the whole program.
+const scope = self as unknown as {
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+
+let store: Store | undefined;
+const garbage = new GarbageCollector();
+let current = { callId: 0, deadline: Infinity };
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "init") {
+    try {
+      store = message.store.kind === "demo" ? openDemoStore() : openStore(message.store.path);
+      const stop = new Int32Array(message.stop);
+      store.setInterruptCheck(() => {
+        if (Atomics.load(stop, STOP_CALL_ID) === current.callId) {
+          return Atomics.load(stop, STOP_REASON) === STOP_CANCELLED ? "cancelled" : "timeout";
+        }
+        return Date.now() > current.deadline ? "timeout" : null;
+      });
+      scope.postMessage({ type: "ready" });
+    } catch (error) {
+      scope.postMessage({
+        type: "init-failed",
+        message: describeError(error),
+        busy: error instanceof StoreOpenError && error.busy,
+      });
+    }
+    return;
+  }
+  current = { callId: message.callId, deadline: message.deadline };
+  const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
+  const result = tool === undefined || store === undefined
+    ? toolErrorResult(new ToolError("internal", `Tool ${message.tool} is not available`))
+    : callTool(tool, store, message.args);
+  // Serialized here, off the main thread; the main thread only frames it.
+  scope.postMessage({
+    type: "result",
+    callId: message.callId,
+    result: serializeToolResult(result),
+  });
+  // After the answer is on its way: only a call already queued for this worker waits.
+  garbage.afterCall();
+};

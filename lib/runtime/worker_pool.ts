@@ -1,0 +1,394 @@
+/**
+ * The tool-call pool: at most `size` calls run at once, each on its own worker thread with
+ * its own read-only connection; the rest wait in arrival order. Every call has a deadline.
+ *
+ * A call past its deadline is answered `timeout` at once. The statement itself is stopped
+ * from inside SQLite: the worker's connection calls a check once per candidate row (see
+ * KEEP_GOING_SQL in store.ts), which sees the stop flag this pool sets in shared memory.
+ * FTS5's work before and between rows is out of the check's reach; searches bound it
+ * before they start (lib/search/query_work.ts), so a stop comes within tens of milliseconds.
+ * A worker that still has not come back after a grace period is terminated and replaced.
+ * Cancellation uses the same flag.
+ *
+ * @module
+ */
+import { describeError, logLine } from "../log.ts";
+import {
+  type SerializedToolResult,
+  serializeToolResult,
+  type ToolCallResult,
+  toolErrorResult,
+} from "../tools/call_tool.ts";
+import { ToolError, type ToolErrorCode } from "../tools/tool.ts";
+import {
+  type FromWorker,
+  STOP_CALL_ID,
+  STOP_CANCELLED,
+  STOP_FLAG_SLOTS,
+  STOP_REASON,
+  STOP_TIMEOUT,
+  type StoreSpec,
+  type ToWorker,
+} from "./worker_protocol.ts";
+
+export type { StoreSpec } from "./worker_protocol.ts";
+
+/** The default deadline of one tool call, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+/** The most calls that ever run at once. */
+export const MAX_POOL_SIZE = 4;
+
+/**
+ * The default number of calls that run at once: one per core, from 2 (so one slow call
+ * never blocks the rest) to {@link MAX_POOL_SIZE}. More workers than cores only add memory.
+ */
+export const DEFAULT_POOL_SIZE: number = Math.min(
+  MAX_POOL_SIZE,
+  Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2),
+);
+
+/**
+ * The worker's entry point. From source this module is worker_pool.ts beside
+ * tool_worker.ts; in the release build both are bundled to JavaScript, side by side
+ * (scripts/compile.ts), and this module's URL is the main bundle's.
+ */
+export const TOOL_WORKER_URL = new URL(
+  import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
+  import.meta.url,
+);
+
+/** How long a stopped worker may take to come back before it is replaced. */
+const GRACE_MS = 1_000;
+
+/** Options for {@link ToolWorkerPool}. */
+export interface ToolWorkerPoolOptions {
+  /**
+   * Calls that run at once; the rest queue. By default one per core, from 2 to
+   * {@link MAX_POOL_SIZE}.
+   *
+   * @default {DEFAULT_POOL_SIZE}
+   */
+  size?: number;
+  /**
+   * Each call's deadline, in milliseconds ({@link DEFAULT_TIMEOUT_MS}).
+   *
+   * @default {5000}
+   */
+  timeoutMs?: number;
+}
+
+interface Job {
+  callId: number;
+  tool: string;
+  args: unknown;
+  signal: AbortSignal | undefined;
+  resolve: (result: SerializedToolResult) => void;
+  settled: boolean;
+  /** When the call must be answered (Date.now() time). */
+  deadline: number;
+  slot?: Slot;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+interface Slot {
+  worker: Worker;
+  stop: Int32Array;
+  ready: boolean;
+  job: Job | undefined;
+  graceTimer?: ReturnType<typeof setTimeout>;
+}
+
+function errorResult(code: ToolErrorCode, message: string): SerializedToolResult {
+  return serializeToolResult(toolErrorResult(new ToolError(code, message)));
+}
+
+/**
+ * The answer to a call its client cancelled (one that is never sent, since a cancelled
+ * request gets no answer, but the pool settles every call).
+ *
+ * @example
+ * ```ts
+ * import { cancelledResult } from "./worker_pool.ts";
+ * cancelledResult().errorCode; // "timeout"
+ * ```
+ */
+export function cancelledResult(): SerializedToolResult {
+  return errorResult("timeout", "The call was cancelled");
+}
+
+/**
+ * The answer to a call that ran past its deadline, wherever it ran.
+ *
+ * @example
+ * ```ts
+ * import { deadlineResult } from "./worker_pool.ts";
+ * deadlineResult("list_tasks", 5_000).errorCode; // "timeout"
+ * ```
+ */
+export function deadlineResult(tool: string, timeoutMs: number): SerializedToolResult {
+  return errorResult(
+    "timeout",
+    `${tool} ran past its ${timeoutMs} ms deadline and was stopped; narrow the request or try again`,
+  );
+}
+
+/**
+ * Runs tool calls on worker threads, with a concurrency cap, a FIFO queue and deadlines.
+ *
+ * @example
+ * ```ts
+ * import { ToolWorkerPool } from "./worker_pool.ts";
+ * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const result = await pool.run("list_tasks", { done: false });
+ * pool.close();
+ * ```
+ */
+export class ToolWorkerPool {
+  readonly #spec: StoreSpec;
+  readonly #size: number;
+  readonly #timeoutMs: number;
+  readonly #slots: Slot[] = [];
+  readonly #queue: Job[] = [];
+  #nextCallId = 1;
+  #closed = false;
+  #workersStarted = 0;
+  #stoppedMidQuery = 0;
+  #readyWaiters: (() => void)[] = [];
+  #peakRunning = 0;
+
+  /** A pool over the store `spec`; workers start on demand. */
+  constructor(spec: StoreSpec, options: ToolWorkerPoolOptions = {}) {
+    this.#spec = spec;
+    this.#size = options.size ?? DEFAULT_POOL_SIZE;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!Number.isInteger(this.#size) || this.#size < 1) {
+      throw new RangeError(`size must be a positive integer, got ${this.#size}`);
+    }
+  }
+
+  /**
+   * Starts one worker ahead of the first call, so that call does not wait for it.
+   * Resolves once some worker is ready (or failed to open the store).
+   */
+  warm(): Promise<void> {
+    if (this.#slots.length === 0 && !this.#closed) this.#startWorker();
+    if (this.#slots.some((slot) => slot.ready) || this.#slots.length === 0) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#readyWaiters.push(resolve));
+  }
+
+  /**
+   * Runs one tool call. Resolves with the tool's result, or with a `timeout` error result
+   * when the deadline passes; never rejects.
+   */
+  async run(tool: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
+    return JSON.parse((await this.runSerialized(tool, args, signal)).json);
+  }
+
+  /**
+   * {@link run}, with the result as the JSON text of a response's `result` member.
+   * `spentMs` is time the call already spent elsewhere; it counts against the deadline.
+   */
+  runSerialized(
+    tool: string,
+    args: unknown,
+    signal?: AbortSignal,
+    spentMs = 0,
+  ): Promise<SerializedToolResult> {
+    return new Promise((resolve) => {
+      const job: Job = {
+        callId: this.#nextCallId++,
+        tool,
+        args,
+        signal,
+        resolve,
+        settled: false,
+        deadline: Date.now() + this.#timeoutMs - spentMs,
+      };
+      if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
+      // Cancelled before it was queued: never run it.
+      if (signal?.aborted) {
+        return this.#settle(job, cancelledResult());
+      }
+      // The deadline counts from arrival: time spent queued is time the client waits.
+      job.timer = setTimeout(() => this.#expire(job), job.deadline - Date.now());
+      signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
+      this.#queue.push(job);
+      this.#dispatch();
+    });
+  }
+
+  /** The most calls that run at once. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** How many workers were ever started; a stopped query does not cost a new one. */
+  get workersStarted(): number {
+    return this.#workersStarted;
+  }
+
+  /** How many abandoned calls their worker reported stopped part-way, inside SQLite. */
+  get stoppedMidQuery(): number {
+    return this.#stoppedMidQuery;
+  }
+
+  /** The most calls that ran at once. */
+  get peakRunning(): number {
+    return this.#peakRunning;
+  }
+
+  /** Calls running or queued. */
+  get pending(): number {
+    const waiting = this.#queue.filter((job) => !job.settled).length;
+    return waiting + this.#slots.filter((slot) => slot.job !== undefined).length;
+  }
+
+  /** Stops every worker. Queued calls are answered with an error. */
+  close(): void {
+    this.#closed = true;
+    for (const job of this.#queue.splice(0)) {
+      this.#settle(job, errorResult("internal", "The server is closing"));
+    }
+    for (const slot of this.#slots.splice(0)) {
+      clearTimeout(slot.graceTimer);
+      slot.worker.terminate();
+    }
+  }
+
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const slot = this.#slots.find((s) => s.ready && s.job === undefined);
+      if (slot === undefined) {
+        // Start a worker per waiting call, up to the cap; each takes work once ready.
+        const starting = this.#slots.filter((s) => !s.ready).length;
+        const waiting = this.#queue.filter((job) => !job.settled).length;
+        if (this.#slots.length < this.#size && starting < waiting) this.#startWorker();
+        return;
+      }
+      const job = this.#queue.shift()!;
+      if (job.settled) continue;
+      slot.job = job;
+      job.slot = slot;
+      const running = this.#slots.filter((s) => s.job !== undefined).length;
+      this.#peakRunning = Math.max(this.#peakRunning, running);
+      const message: ToWorker = {
+        type: "call",
+        callId: job.callId,
+        tool: job.tool,
+        args: job.args,
+        // The pool answers at the deadline and sets the stop flag; the worker's own clock
+        // is only a backstop, a little later, so the pool's answer always comes first.
+        deadline: job.deadline + GRACE_MS / 2,
+      };
+      slot.worker.postMessage(message);
+    }
+  }
+
+  #startWorker(): void {
+    const stopBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * STOP_FLAG_SLOTS);
+    const worker = new Worker(TOOL_WORKER_URL, { type: "module" });
+    this.#workersStarted++;
+    const slot: Slot = { worker, stop: new Int32Array(stopBuffer), ready: false, job: undefined };
+    this.#slots.push(slot);
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(slot, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
+    };
+    const init: ToWorker = { type: "init", store: this.#spec, stop: stopBuffer };
+    worker.postMessage(init);
+  }
+
+  #receive(slot: Slot, message: FromWorker): void {
+    switch (message.type) {
+      case "ready":
+        slot.ready = true;
+        for (const resolve of this.#readyWaiters.splice(0)) resolve();
+        break;
+      case "init-failed":
+        this.#fail(
+          slot,
+          `the store could not be opened: ${message.message}`,
+          message.busy ? "busy" : "internal",
+        );
+        return;
+      case "result": {
+        const job = slot.job;
+        slot.job = undefined;
+        clearTimeout(slot.graceTimer);
+        if (job === undefined || job.callId !== message.callId) break;
+        if (job.settled && message.result.errorCode === "timeout") this.#stoppedMidQuery++;
+        this.#settle(job, message.result);
+        break;
+      }
+    }
+    this.#dispatch();
+  }
+
+  /**
+   * Takes a broken worker out of the pool and answers its call. A worker that could not
+   * open the store leaves the queue to the workers that could; only when none is ready are
+   * the waiting calls answered, with `busy` if the app held a lock, else `internal`.
+   */
+  #fail(slot: Slot, reason: string, code: ToolErrorCode = "internal"): void {
+    logLine(reason);
+    for (const resolve of this.#readyWaiters.splice(0)) resolve();
+    this.#remove(slot);
+    if (slot.job !== undefined) {
+      this.#settle(
+        slot.job,
+        errorResult("internal", "The call failed inside the server; see its stderr log"),
+      );
+    } else if (!slot.ready && !this.#slots.some((other) => other.ready)) {
+      const message = code === "busy"
+        ? "The store is locked by its app; try again in a moment"
+        : "The store could not be opened; see the server's stderr log";
+      for (const job of this.#queue.splice(0)) this.#settle(job, errorResult(code, message));
+    }
+    this.#dispatch();
+  }
+
+  #remove(slot: Slot): void {
+    const index = this.#slots.indexOf(slot);
+    if (index !== -1) this.#slots.splice(index, 1);
+    clearTimeout(slot.graceTimer);
+    slot.worker.terminate();
+  }
+
+  #expire(job: Job): void {
+    if (job.settled) return;
+    this.#settle(job, deadlineResult(job.tool, this.#timeoutMs));
+    this.#stopRunning(job, STOP_TIMEOUT);
+  }
+
+  #abandon(job: Job, reason: number): void {
+    if (job.settled) return;
+    this.#settle(job, cancelledResult());
+    this.#stopRunning(job, reason);
+  }
+
+  /** Asks a running call's worker to stop it; replaces the worker if it does not. */
+  #stopRunning(job: Job, reason: number): void {
+    const slot = job.slot;
+    if (slot === undefined || slot.job !== job) return; // Still queued: dispatch skips it.
+    Atomics.store(slot.stop, STOP_REASON, reason);
+    Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
+    slot.graceTimer = setTimeout(() => {
+      if (slot.job !== job) return;
+      logLine(`${job.tool} did not stop within ${GRACE_MS} ms; replacing its worker`);
+      slot.job = undefined;
+      this.#remove(slot);
+      this.#dispatch();
+    }, GRACE_MS);
+  }
+
+  #settle(job: Job, result: SerializedToolResult): void {
+    if (job.settled) return;
+    job.settled = true;
+    clearTimeout(job.timer);
+    job.resolve(result);
+  }
+}

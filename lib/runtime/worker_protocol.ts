@@ -1,0 +1,32 @@
+/**
+ * The messages between the tool-call pool (worker_pool.ts) and its workers
+ * (tool_worker.ts), and the layout of the stop flag they share.
+ *
+ * @module
+ */
+import type { SerializedToolResult } from "../tools/call_tool.ts";
+
+/** Which store a worker opens. */
+export type StoreSpec = { kind: "path"; path: string } | { kind: "demo" };
+
+/** What the pool sends to a worker. */
+export type ToWorker =
+  | { type: "init"; store: StoreSpec; stop: SharedArrayBuffer }
+  | { type: "call"; callId: number; tool: string; args: unknown; deadline: number };
+
+/** What a worker sends to the pool. */
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "init-failed"; message: string; busy: boolean }
+  | { type: "result"; callId: number; result: SerializedToolResult };
+
+/** Stop-flag slot holding the id of the call to stop. */
+export const STOP_CALL_ID = 0;
+/** Stop-flag slot holding why: {@link STOP_CANCELLED} or {@link STOP_TIMEOUT}. */
+export const STOP_REASON = 1;
+/** The client cancelled the call. */
+export const STOP_CANCELLED = 1;
+/** The call ran past its deadline. */
+export const STOP_TIMEOUT = 2;
+/** The stop flag's size, in Int32 slots. */
+export const STOP_FLAG_SLOTS = 2;

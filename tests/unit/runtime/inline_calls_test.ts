@@ -1,0 +1,190 @@
+/**
+ * Cheap calls on the main thread: the same answers as a worker gives, and a hand-over to
+ * the pool when a call runs past its budget, meets the app's lock, or has no connection.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
+import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
+import { INLINE_TEXT_BYTES } from "../../../lib/tools/get_transcript.ts";
+import { deadlineResult } from "../../../lib/runtime/worker_pool.ts";
+import { BUSY_TIMEOUT_MS, openStore, type Store } from "../../../lib/store/store.ts";
+import { callTool, serializeToolResult } from "../../../lib/tools/call_tool.ts";
+import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
+
+const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(300) });
+globalThis.addEventListener("unload", () => fixture.cleanup());
+const connect = () => openStore(fixture.path, { busyTimeoutMs: 0 });
+const tool = (name: string) => findTool(name)!;
+
+Deno.test("cheap calls run inline and answer exactly what callTool answers", () => {
+  const inline = new InlineCalls(connect);
+  const reference = openStore(fixture.path);
+  try {
+    const id = fixture.transcripts[7]!.id;
+    const calls: [string, Record<string, unknown>][] = [
+      ["list_transcripts", { limit: 5, starred: true }],
+      ["get_transcript", { id, maxChars: 500 }],
+      ["get_transcript", { id: "no-such-id" }],
+      ["list_tasks", { limit: 3 }],
+      ["list_transcripts", { limit: 0 }],
+    ];
+    for (const [name, args] of calls) {
+      const outcome = inline.run(tool(name), args);
+      assert(outcome.ran, `${name} ran inline`);
+      assertEquals(outcome.result, serializeToolResult(callTool(tool(name), reference, args)));
+    }
+  } finally {
+    inline.close();
+    reference.close();
+  }
+});
+
+Deno.test("only tools marked cheap run inline; search goes to a worker at no cost", () => {
+  assertEquals(
+    TOOLS.filter((t) => t.cheap !== undefined && t.cheap !== false).map((t) => t.name).sort(),
+    ["get_transcript", "list_tasks", "list_transcripts"],
+  );
+  const inline = new InlineCalls(connect);
+  try {
+    assertEquals(inline.run(tool("search_transcripts"), { query: "pricing" }), {
+      ran: false,
+      spentMs: 0,
+    });
+  } finally {
+    inline.close();
+  }
+});
+
+/** list_transcripts, counting the times its handler runs. */
+function countedListTool() {
+  const list = tool("list_transcripts");
+  const counted = {
+    ...list,
+    runs: 0,
+    handler: (store: Store, input: unknown) => (counted.runs++, list.handler(store, input)),
+  };
+  return counted;
+}
+
+Deno.test("a call past the budget is stopped inside SQLite and handed over, and so is its shape", () => {
+  // A budget so small that the first check, 64 rows into a scan, finds it spent.
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
+  const counted = countedListTool();
+  try {
+    const scan = inline.run(counted, { source: "no-such-source" });
+    assert(!scan.ran, "the scan is handed over");
+    assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
+    assertEquals(counted.runs, 1);
+    // Calls of that shape now go straight to a worker, without running here again.
+    assert(!inline.run(counted, { source: "meeting" }).ran);
+    assertEquals(counted.runs, 1);
+    // A one-page read of another shape never reaches the check, so it still runs here.
+    const page = inline.run(counted, { limit: 2 });
+    assertEquals(counted.runs, 2);
+    assert(page.ran);
+    assertEquals(JSON.parse(page.result.json).structuredContent.transcripts.length, 2);
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("once the skip has run out, a shape that overran is tried here again", () => {
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6, skipAfterOverrunMs: 0 });
+  const counted = countedListTool();
+  try {
+    assert(!inline.run(counted, { source: "no-such-source" }).ran);
+    assert(!inline.run(counted, { source: "no-such-source" }).ran);
+    assertEquals(counted.runs, 2, "tried here both times");
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("a call that meets the app's lock is handed over at once, not after the busy timeout", () => {
+  const inline = new InlineCalls(connect);
+  const app = new DatabaseSync(fixture.path);
+  try {
+    assert(inline.open());
+    app.exec("BEGIN EXCLUSIVE");
+    app.exec("UPDATE transcripts SET title = title WHERE pk = 1");
+    const locked = inline.run(tool("list_transcripts"), { limit: 2 });
+    assert(!locked.ran, "handed over to a worker, which waits for the lock");
+    assert(locked.spentMs < BUSY_TIMEOUT_MS / 2, `did not wait: ${locked.spentMs} ms`);
+    app.exec("ROLLBACK");
+    assert(inline.run(tool("list_transcripts"), { limit: 2 }).ran, "runs once the lock is gone");
+  } finally {
+    if (app.isOpen) app.close();
+    inline.close();
+  }
+});
+
+Deno.test("without a connection calls go to workers, and the open is tried again later", () => {
+  let attempts = 0;
+  const failFirst = () => {
+    attempts++;
+    if (attempts === 1) throw new Error("the store is locked by its app");
+    return connect();
+  };
+  const soon = new InlineCalls(failFirst);
+  assert(!soon.run(tool("list_tasks"), {}).ran, "no connection: handed over");
+  assert(!soon.run(tool("list_tasks"), {}).ran, "not tried again at once");
+  assertEquals(attempts, 1);
+  attempts = 0;
+  const retrying = new InlineCalls(failFirst, { reopenAfterMs: 0 });
+  try {
+    assert(!retrying.run(tool("list_tasks"), {}).ran, "no connection: handed over");
+    assert(retrying.run(tool("list_tasks"), {}).ran, "the next try opens and runs");
+    assertEquals(attempts, 2);
+  } finally {
+    retrying.close();
+  }
+});
+
+Deno.test("a budget must be positive", () => {
+  for (const budget of [0, -1, Number.NaN]) {
+    let thrown: unknown;
+    try {
+      new InlineCalls(connect, { budgetMs: budget });
+    } catch (error) {
+      thrown = error;
+    }
+    assert(thrown instanceof RangeError, `budget ${budget} is refused`);
+  }
+});
+
+Deno.test("a call that finishes past the deadline itself is answered timeout, as a worker's is", () => {
+  // The budget is cut to the deadline; a one-row read has no check inside, so it finishes.
+  const inline = new InlineCalls(connect, { timeoutMs: 1e-6 });
+  try {
+    const outcome = inline.run(tool("get_transcript"), { id: fixture.transcripts[3]!.id });
+    assert(outcome.ran);
+    assertEquals(outcome.result, deadlineResult("get_transcript", 1e-6));
+  } finally {
+    inline.close();
+  }
+});
+
+Deno.test("get_transcript of a text past the inline limit goes to a worker, unread", () => {
+  const huge = {
+    ...fixture.transcripts[0]!,
+    id: "d0000000-0000-4000-8000-0000000000ff",
+    segments: [{
+      speaker: "Ana",
+      startMs: 0,
+      endMs: 1,
+      text: "la ".repeat(INLINE_TEXT_BYTES / 3 + 10),
+    }],
+  };
+  const store = buildFixtureStore({ transcripts: [huge], tasks: [] });
+  const inline = new InlineCalls(() => openStore(store.path, { busyTimeoutMs: 0 }));
+  try {
+    const outcome = inline.run(tool("get_transcript"), { id: huge.id });
+    assert(!outcome.ran, "handed to a worker");
+    assert(inline.run(tool("get_transcript"), { id: "no-such-id" }).ran, "a missing id runs here");
+    assert(inline.run(tool("get_transcript"), { id: 7 }).ran, "so do bad arguments");
+  } finally {
+    inline.close();
+    store.cleanup();
+  }
+});

@@ -1,0 +1,150 @@
+/**
+ * The tool-call pool: deadlines, cancellation that stops the query inside SQLite, the
+ * concurrency cap and the queue order.
+ */
+import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
+import {
+  BROAD_PHRASE,
+  buildFixtureStore,
+  SLOW_QUERY,
+  slowSearchTranscripts,
+} from "../../helpers/fixture_store.ts";
+import { assertToolError } from "../../helpers/tool_error.ts";
+import {
+  DEFAULT_POOL_SIZE,
+  MAX_POOL_SIZE,
+  ToolWorkerPool,
+} from "../../../lib/runtime/worker_pool.ts";
+
+const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
+globalThis.addEventListener("unload", () => slow.cleanup());
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The slow search takes 0.7 s or more (longer on a loaded machine): over thirty times
+// these deadlines. The stop is seen within 16 rows, so neither depends on a free core.
+Deno.test("a call past its deadline answers timeout, and its query is stopped inside SQLite", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
+    size: 1,
+    timeoutMs: 60_000,
+  });
+  try {
+    await pool.warm();
+    // Counted as having spent all but 20 ms elsewhere: only this call's deadline is short.
+    const late = await pool.runSerialized(
+      "search_transcripts",
+      { query: SLOW_QUERY },
+      undefined,
+      60_000 - 20,
+    );
+    assertMatch(
+      assertToolError(JSON.parse(late.json), "timeout"),
+      /search_transcripts ran past its 60000 ms deadline/,
+    );
+    // The same (only) worker answers next: the statement was stopped, not abandoned.
+    const next = await pool.run("list_transcripts", { limit: 1 });
+    assertEquals(next.isError, undefined);
+    assertEquals(pool.workersStarted, 1);
+    assertEquals(pool.stoppedMidQuery, 1);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("cancellation stops the running query and frees its worker", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
+    size: 1,
+    timeoutMs: 60_000,
+  });
+  try {
+    await pool.warm();
+    const controller = new AbortController();
+    const cancelled = pool.run("search_transcripts", { query: SLOW_QUERY }, controller.signal);
+    await pause(20);
+    controller.abort();
+    assertToolError(await cancelled, "timeout", /cancelled/);
+    const next = await pool.run("get_transcript", { id: "slow-0000", maxChars: 1000 });
+    assertEquals(next.isError, undefined);
+    assertEquals(pool.workersStarted, 1);
+    assertEquals(pool.stoppedMidQuery, 1, "the worker reports the query stopped part-way");
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a search too broad to stop on time is refused before it runs, naming the bound", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
+  try {
+    for (const query of [BROAD_PHRASE, "l*", `NEAR(la la, 3)`]) {
+      const refused = await pool.run("search_transcripts", { query });
+      assertMatch(
+        assertToolError(refused, "invalid_arguments"),
+        /^query: too broad to search: .* over the 30 ms a search may take before it can be stopped; use longer prefixes/,
+      );
+    }
+    assertEquals(pool.stoppedMidQuery, 0);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a call cancelled while queued never runs", async () => {
+  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  try {
+    const controller = new AbortController();
+    const first = pool.run("list_tasks", {});
+    const queued = pool.run("list_transcripts", {}, controller.signal);
+    controller.abort();
+    assertToolError(await queued, "timeout", /cancelled/);
+    assertEquals((await first).isError, undefined);
+    assertEquals(pool.pending, 0);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("at most `size` calls run at once and the rest queue in arrival order", async () => {
+  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 2 });
+  try {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => pool.run("list_transcripts", { limit: i + 1 })),
+    );
+    results.forEach((result, i) => {
+      assertEquals(
+        (result.structuredContent as { transcripts: unknown[] }).transcripts.length,
+        Math.min(i + 1, 9),
+      );
+    });
+    assert(
+      pool.peakRunning <= 2 && pool.workersStarted <= 2,
+      `${pool.peakRunning} ${pool.workersStarted}`,
+    );
+  } finally {
+    pool.close();
+  }
+  const single = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  try {
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) => single.run("list_tasks", { limit: 1 }).then(() => order.push(i))),
+    );
+    assertEquals(order, [0, 1, 2, 3, 4]);
+  } finally {
+    single.close();
+  }
+});
+
+Deno.test("a store that cannot be opened answers waiting calls with an error", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: `${slow.dir}/missing.db` }, { size: 2 });
+  try {
+    const results = await Promise.all([pool.run("list_tasks", {}), pool.run("list_tasks", {})]);
+    for (const result of results) assertToolError(result, "internal", /could not be opened/);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("the default pool runs one call per core, at least two and at most four", () => {
+  const cores = navigator.hardwareConcurrency;
+  assertEquals(MAX_POOL_SIZE, 4);
+  assertEquals(DEFAULT_POOL_SIZE, Math.min(4, Math.max(2, cores)));
+});

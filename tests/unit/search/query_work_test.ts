@@ -1,0 +1,111 @@
+/**
+ * The work bound on searches: how a query's phrases are read, that searches within the
+ * bound answer exactly what plain BM25 ranks, and that the statistics table leaves the
+ * connection read-only.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
+import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
+import { MAX_QUERY_WORK_MS, queryPhrases, queryWork } from "../../../lib/search/query_work.ts";
+import { plainWordsQueries } from "../../../lib/search/fts_query.ts";
+import { openStore, VOCAB_TABLE } from "../../../lib/store/store.ts";
+import { callTool } from "../../../lib/tools/call_tool.ts";
+import { BM25_WEIGHTS, searchTranscripts } from "../../../lib/tools/search_transcripts.ts";
+
+const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
+globalThis.addEventListener("unload", () => fixture.cleanup());
+
+Deno.test("a query's phrases: prefixes, phrases, NEAR groups; no operators or columns", () => {
+  const shape = (query: string) =>
+    queryPhrases(query).map((p) =>
+      `${p.text}${p.prefix ? "*" : ""}${p.positional ? " pos" : ""}${p.near ? " near" : ""}`
+    );
+  assertEquals(shape("t* OR s* AND NOT m*"), ["t*", "s*", "m*"]);
+  assertEquals(shape('title:"sync conflict" OR {title text}: plan*'), [
+    "sync conflict",
+    "plan*",
+  ]);
+  assertEquals(shape("NEAR(pricing discount, 10) review"), [
+    "pricing near",
+    "discount near",
+    "review",
+  ]);
+  assertEquals(shape('"say ""hi"""* + there ^first'), ['say "hi" there pos', "first pos"]);
+  assertEquals(shape("-text:(a OR b)"), ["a", "b"]);
+});
+
+Deno.test("only a query of one plain word counts as one word, which is never refused", () => {
+  const store = openStore(fixture.path);
+  try {
+    const oneWord = (query: string) => queryWork(store, query)?.oneWord;
+    assertEquals(["pricing", "title:pricing", '"pricing"'].map(oneWord), [true, true, true]);
+    assertEquals(
+      ["pric*", '"pricing page"', "pricing OR sync", "NEAR(pricing)", "^pricing"].map(oneWord),
+      [false, false, false, false, false],
+    );
+  } finally {
+    store.close();
+  }
+});
+
+const PLAIN_RANKING = `
+  SELECT t.id FROM transcripts_fts JOIN transcripts AS t ON t.pk = transcripts_fts.rowid
+   WHERE transcripts_fts MATCH ?
+   ORDER BY bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}), transcripts_fts.rowid
+   LIMIT 20`;
+
+Deno.test("searches within the bound answer exactly as plain BM25 ranks them", () => {
+  const store = openStore(fixture.path);
+  const plain = new DatabaseSync(fixture.path, { readOnly: true });
+  try {
+    const shapes = [
+      "pric*",
+      "pric* OR sync* OR fix*",
+      "NEAR(pricing discount, 10)",
+      '"sync conflict"',
+      "title:pricing OR text:update",
+      "the",
+      "what did we decide about pricing?",
+    ];
+    for (const query of shapes) {
+      const answer = callTool(searchTranscripts, store, { query, limit: 20 });
+      // deno-lint-ignore no-explicit-any
+      const content = answer.structuredContent as any;
+      let match = query;
+      if (content.queryMode === "words") {
+        const words = plainWordsQueries(query)!;
+        match = plain.prepare(PLAIN_RANKING).all(words.allTerms).length > 0
+          ? words.allTerms
+          : words.anyTerm;
+      }
+      const work = queryWork(store, match)!;
+      assert(work.ms <= MAX_QUERY_WORK_MS, `${query}: ${work.ms} ms`);
+      const expected = plain.prepare(PLAIN_RANKING).all(match).map((row) => row["id"]);
+      assert(expected.length > 0, `${query} matches something`);
+      assertEquals(content.results.map((r: { id: string }) => r.id), expected, query);
+    }
+  } finally {
+    plain.close();
+    store.close();
+  }
+});
+
+Deno.test("the statistics table is made before query_only: it and the store stay unwritable", () => {
+  const store = openStore(fixture.path);
+  try {
+    const terms = Number(store.get(`SELECT count(*) AS n FROM ${VOCAB_TABLE}`)?.["n"]);
+    assert(terms > 10, `${terms} terms`);
+    for (
+      const sql of [
+        `DROP TABLE ${VOCAB_TABLE}`,
+        "CREATE VIRTUAL TABLE temp.other USING fts5vocab(main, transcripts_fts, 'col')",
+        "CREATE TEMP TABLE scratch (x)",
+        "DELETE FROM transcripts",
+      ]
+    ) {
+      assertThrows(() => store.all(sql), Error);
+    }
+  } finally {
+    store.close();
+  }
+});
