@@ -78,7 +78,7 @@ function itemCount(answer: TimedAnswer): number {
 }
 
 /** Walks list_transcripts' cursor to the cursor of page 200, or of the deepest page. */
-async function walkToPage200(client: McpClient): Promise<{ cursor: string; page: number }> {
+export async function walkToPage200(client: McpClient): Promise<{ cursor: string; page: number }> {
   // Invariant: `cursor` fetches page `page` (undefined fetches page 1).
   let cursor: string | undefined;
   let page = 1;
@@ -96,7 +96,7 @@ async function walkToPage200(client: McpClient): Promise<{ cursor: string; page:
   return { cursor, page };
 }
 
-function storeFacts(engine: Store): Omit<StoreFacts, "page200Cursor"> {
+export function storeFacts(engine: Store): Omit<StoreFacts, "page200Cursor"> {
   const lengths = engine.all("SELECT id, length(text) AS n FROM transcripts")
     .map((row) => ({ id: String(row["id"]), n: Number(row["n"]) }))
     .sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : 1));

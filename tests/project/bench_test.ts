@@ -31,6 +31,7 @@ import {
   openEngine,
 } from "../../bench/engine_sql.ts";
 import { checkSearchOrder } from "../../bench/run.ts";
+import { compareCheckouts, COMPARISON_COLUMNS, formatComparison } from "../../bench/compare.ts";
 import { findSqlTool, PEER_LIST_SQL, peerCommandLine } from "../../bench/peer.ts";
 import { ContentGenerator } from "../../bench/transcript_gen.ts";
 import { formatStops, measureStops, STOP_SHAPES } from "../../bench/stop_latency.ts";
@@ -329,5 +330,26 @@ Deno.test(
     assertEquals(lines.length, STOP_SHAPES.length + 2);
     const columns = lines[0]!.split("|").length;
     for (const line of lines) assertEquals(line.split("|").length, columns, line);
+  }),
+);
+
+Deno.test(
+  "bench-compare calls every class on both checkouts and tabulates their medians",
+  withTempDir(async (dir) => {
+    const db = join(dir, "store.db");
+    generateStore({ count: 60, out: db, averageWords: 200 });
+    const rows = await compareCheckouts(db, PROJECT_ROOT, 2, () => {});
+    assertEquals(rows.map((row) => row.label), [...CLASS_LABELS]);
+    for (const row of rows) {
+      for (const value of [row.currentP50, row.baselineP50, row.currentP90, row.baselineP90]) {
+        assert(Number.isFinite(value) && value > 0, `${row.label}: ${value}`);
+      }
+    }
+    const lines = formatComparison(rows).split("\n");
+    assertEquals(lines.length, CLASS_LABELS.length + 3);
+    assertEquals(lines[0], `| ${COMPARISON_COLUMNS.join(" | ")} |`);
+    const ratios = rows.map((row) => row.currentP50 / row.baselineP50);
+    const mean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+    assertEquals(lines.at(-1), `| geometric mean | | | ${mean.toFixed(2)}× | | |`);
   }),
 );
