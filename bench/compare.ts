@@ -10,11 +10,11 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { isAbsolute, join, resolve } from "node:path";
-import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
+import { isAbsolute, resolve } from "node:path";
+import type { TimedAnswer } from "./mcp_client.ts";
 import { openEngine } from "./engine_sql.ts";
 import { queryClasses } from "./query_classes.ts";
-import { PROJECT_ROOT, storeFacts, walkToPage200 } from "./run.ts";
+import { PROJECT_ROOT, startServer, storeFacts, walkToPage200 } from "./server_under_test.ts";
 import { median, percentile } from "./stats.ts";
 import { positiveInteger } from "./gen_store.ts";
 
@@ -40,15 +40,6 @@ export const COMPARISON_COLUMNS = [
   "Current p90 (ms)",
   "Baseline p90 (ms)",
 ] as const;
-
-function startTaskOf(checkout: string): string {
-  const config = JSON.parse(Deno.readTextFileSync(join(checkout, "deno.json")));
-  return config.tasks.start;
-}
-
-function start(checkout: string, db: string): McpClient {
-  return new McpClient(Deno.execPath(), serverArgs(startTaskOf(checkout), db), checkout);
-}
 
 function answered(answer: TimedAnswer, label: string, who: string): number {
   const result = answer.message["result"];
@@ -77,8 +68,8 @@ export async function compareCheckouts(
   const engine = openEngine(db);
   const facts = storeFacts(engine);
   engine.close();
-  const current = start(PROJECT_ROOT, db);
-  const old = start(baseline, db);
+  const current = startServer(db, PROJECT_ROOT);
+  const old = startServer(db, baseline);
   try {
     await current.initialize();
     await old.initialize();

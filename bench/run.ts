@@ -13,35 +13,22 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openStore, type Store, type StoreRow } from "../lib/store/store.ts";
-import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
+import { coldStarts } from "./cold_start.ts";
+import { checkSearchOrder } from "./search_order.ts";
+import { PROJECT_ROOT, startServer, storeFacts, walkToPage200 } from "./server_under_test.ts";
 import { normalizeSql, openEngine } from "./engine_sql.ts";
 import { generateStore, positiveInteger } from "./gen_store.ts";
-import { McpClient, serverArgs, type TimedAnswer } from "./mcp_client.ts";
+import type { McpClient, TimedAnswer } from "./mcp_client.ts";
 import { type Peer, startPeer } from "./peer.ts";
-import { RARE_WORD } from "./planted_terms.ts";
 import { processMemory, readProcFile } from "./proc.ts";
-import { FALLBACK_QUERY, type QueryClass, queryClasses, type StoreFacts } from "./query_classes.ts";
+import { FALLBACK_QUERY, type QueryClass, queryClasses } from "./query_classes.ts";
 import { type BenchResult, type ClassResult, formatReport } from "./report.ts";
 import { median, summarize } from "./stats.ts";
 import { formatStops, measureStops } from "./stop_latency.ts";
-
-/** The checkout's root, where deno.json and main.ts are. */
-export const PROJECT_ROOT = fileURLToPath(new URL("../", import.meta.url));
-
-/** The cold-start baseline: a file that prints one line, run by a bare `deno run`. */
-export const BARE_SCRIPT = "bench/bare_start.ts";
-
-/**
- * The plain BM25 plan for a MATCH expression: its top 20 rowids, best first. The search
- * tool's ranked page must list the same transcripts in the same order.
- */
-export const PLAIN_BM25_SQL = "SELECT rowid FROM transcripts_fts WHERE transcripts_fts MATCH ? " +
-  `ORDER BY bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}), rowid LIMIT 20`;
 
 /** Options for {@link runBenchmark}. */
 export interface BenchOptions {
@@ -60,50 +47,12 @@ export interface BenchOptions {
   log?: (line: string) => void;
 }
 
-function startTask(): string {
-  const config = JSON.parse(Deno.readTextFileSync(join(PROJECT_ROOT, "deno.json")));
-  return config.tasks.start;
-}
-
-function startServer(db: string): McpClient {
-  return new McpClient(Deno.execPath(), serverArgs(startTask(), db), PROJECT_ROOT);
-}
-
 function itemCount(answer: TimedAnswer): number {
   const content = answer.message["result"]?.structuredContent ?? {};
   for (const key of ["transcripts", "results", "tasks"]) {
     if (Array.isArray(content[key])) return content[key].length;
   }
   return 1;
-}
-
-/** Walks list_transcripts' cursor to the cursor of page 200, or of the deepest page. */
-export async function walkToPage200(client: McpClient): Promise<{ cursor: string; page: number }> {
-  // Invariant: `cursor` fetches page `page` (undefined fetches page 1).
-  let cursor: string | undefined;
-  let page = 1;
-  while (page < 200) {
-    const answer = await client.callTool(
-      "list_transcripts",
-      cursor === undefined ? {} : { cursor },
-    );
-    const next = answer.message["result"].structuredContent.nextCursor as string | null;
-    if (next === null) break;
-    cursor = next;
-    page++;
-  }
-  if (cursor === undefined) throw new Error("the store needs more than one page (20 transcripts)");
-  return { cursor, page };
-}
-
-export function storeFacts(engine: Store): Omit<StoreFacts, "page200Cursor"> {
-  const lengths = engine.all("SELECT id, length(text) AS n FROM transcripts")
-    .map((row) => ({ id: String(row["id"]), n: Number(row["n"]) }))
-    .sort((a, b) => a.n - b.n || (a.id < b.id ? -1 : 1));
-  return {
-    medianId: lengths[Math.floor(lengths.length / 2)]!.id,
-    largestId: lengths.at(-1)!.id,
-  };
 }
 
 /** The statements a tool call runs, each once, recorded through wrapped reads. */
@@ -262,86 +211,6 @@ async function perCallFloor(
       listMs: median(server.list),
     })),
   };
-}
-
-/** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
-async function bareStart(): Promise<number> {
-  const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", BARE_SCRIPT],
-    cwd: PROJECT_ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  let elapsed: number | undefined;
-  for await (const chunk of child.stdout) {
-    if (elapsed === undefined && chunk.includes(0x0a)) elapsed = performance.now() - started;
-  }
-  await child.status;
-  if (elapsed === undefined) throw new Error(`${BARE_SCRIPT} printed no line`);
-  return elapsed;
-}
-
-async function coldStarts(db: string, runs: number): Promise<BenchResult["coldStart"]> {
-  const initialize: number[] = [];
-  const firstSearch: number[] = [];
-  const bare: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    // Interleaved with the server's starts, so both see the same machine.
-    bare.push(await bareStart());
-    const client = startServer(db);
-    try {
-      await client.initialize();
-      initialize.push(performance.now() - client.spawnedAt);
-      await client.callTool("search_transcripts", { query: RARE_WORD });
-      firstSearch.push(performance.now() - client.spawnedAt);
-    } finally {
-      await client.close();
-    }
-  }
-  return {
-    initializeMs: median(initialize),
-    firstSearchMs: median(firstSearch),
-    bareDenoMs: median(bare),
-  };
-}
-
-/** The outcome of {@link checkSearchOrder}. */
-export interface SearchOrderCheck {
-  /** The search tool's result ids, in its order. */
-  tool: string[];
-  /** The plain BM25 plan's top 20, as transcript ids. */
-  plain: string[];
-  /** Same ids in the same order. */
-  same: boolean;
-}
-
-/**
- * Compares the search tool's top 20 for `query` (an FTS5 expression) with the plain BM25
- * plan's ({@link PLAIN_BM25_SQL}): the tool's deadline check, join and paging must not
- * change which transcripts come first.
- *
- * @example
- * ```ts
- * import { checkSearchOrder } from "./run.ts";
- * import { openStore } from "../lib/store/store.ts";
- * checkSearchOrder(openStore("/tmp/bench.db"), "deadline").same; // true
- * ```
- */
-export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
-  const output = callTool(findTool("search_transcripts")!, store, { query });
-  if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
-  const content = output.structuredContent as {
-    results: { id: string }[];
-    queryMode: string;
-  };
-  if (content.queryMode !== "fts5") throw new Error(`${query} did not run as FTS5`);
-  const tool = content.results.map((result) => result.id);
-  const plain = store.all(PLAIN_BM25_SQL, query).map((row) =>
-    String(store.get("SELECT id FROM transcripts WHERE pk = ?", row["rowid"]!)?.["id"])
-  );
-  return { tool, plain, same: tool.join("\n") === plain.join("\n") };
 }
 
 function machine(): BenchResult["machine"] {

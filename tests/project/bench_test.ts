@@ -30,7 +30,7 @@ import {
   normalizeSql,
   openEngine,
 } from "../../bench/engine_sql.ts";
-import { checkSearchOrder } from "../../bench/run.ts";
+import { checkSearchOrder } from "../../bench/search_order.ts";
 import { compareCheckouts, COMPARISON_COLUMNS, formatComparison } from "../../bench/compare.ts";
 import { findSqlTool, PEER_LIST_SQL, peerCommandLine } from "../../bench/peer.ts";
 import { ContentGenerator } from "../../bench/transcript_gen.ts";
