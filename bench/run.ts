@@ -15,7 +15,8 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { openStore, type Store, type StoreRow } from "../lib/store/store.ts";
+import { openStore } from "../lib/store/open_store.ts";
+import type { Store, StoreRow } from "../lib/store/store.ts";
 import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
@@ -325,7 +326,7 @@ export interface SearchOrderCheck {
  * @example
  * ```ts
  * import { checkSearchOrder } from "./run.ts";
- * import { openStore } from "../lib/store/store.ts";
+ * import { openStore } from "../lib/store/open_store.ts";
  * checkSearchOrder(openStore("/tmp/bench.db"), "deadline").same; // true
  * ```
  */

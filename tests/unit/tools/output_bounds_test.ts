@@ -5,7 +5,8 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import type { DemoTask, DemoTranscript } from "../../../lib/demo/demo_data.ts";
-import { openStore, type Store } from "../../../lib/store/store.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import type { Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
 import { segmentsText } from "../../../lib/demo/demo_store.ts";
