@@ -6,7 +6,8 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { runCli } from "../helpers/server_process.ts";
-import { openDemoStore, SCHEMA_SQL } from "../../lib/demo/demo_store.ts";
+import { openDemoStore } from "../../lib/demo/demo_store.ts";
+import { SCHEMA_SQL } from "../../lib/store/schema.ts";
 import { ENV_VARS_READ } from "../../lib/config/db_path.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/config/cli.ts";
 import { callTool, publishTool } from "../../lib/tools/call_tool.ts";

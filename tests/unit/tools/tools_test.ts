@@ -10,7 +10,7 @@ import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { callTool, publishTool } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
-import { segmentsText } from "../../../lib/demo/demo_store.ts";
+import { segmentsText } from "../../../lib/store/populate_store.ts";
 import { SNIPPET_SOURCE_CHARS } from "../../../lib/tools/search_transcripts.ts";
 
 // deno-lint-ignore no-explicit-any
