@@ -36,6 +36,9 @@ export const PAGE_CACHE_KIB = 4 * 1024;
 /** A value read from the store. Integers arrive as bigint so none is ever truncated. */
 export type StoreValue = string | number | bigint | null | Uint8Array;
 
+/** A value bound to a statement's parameter: client text only ever reaches SQLite as one. */
+export type StoreParam = SQLInputValue;
+
 /** One row read from the store, by column name. */
 export type StoreRow = Record<string, StoreValue>;
 
@@ -125,14 +128,14 @@ export class Store {
   }
 
   /** Runs a read and returns every row. Throws StoreBusyError when the app holds a lock. */
-  all(sql: string, ...params: SQLInputValue[]): StoreRow[] {
+  all(sql: string, ...params: StoreParam[]): StoreRow[] {
     // Not iterate(): in this runtime it ends quietly on an error such as an FTS5 syntax
     // error or SQLITE_BUSY, as if there were no more rows.
     return this.#run(sql, (statement) => statement.all(...params) as StoreRow[]);
   }
 
   /** Runs a read and returns its first row, or undefined. */
-  get(sql: string, ...params: SQLInputValue[]): StoreRow | undefined {
+  get(sql: string, ...params: StoreParam[]): StoreRow | undefined {
     return this.#run(sql, (statement) => statement.get(...params) as StoreRow | undefined);
   }
 
