@@ -154,6 +154,23 @@ export class Store {
     this.#interruptCheck = check;
   }
 
+  /**
+   * The text of every statement this connection has prepared (each once, as cached), so a
+   * test can check what the tools run: every statement that walks many rows must carry
+   * {@link KEEP_GOING_SQL}.
+   *
+   * @example
+   * ```ts
+   * import { openDemoStore } from "../demo/demo_store.ts";
+   * const store = openDemoStore();
+   * store.get("SELECT count(*) AS n FROM tasks");
+   * store.preparedSql().includes("SELECT count(*) AS n FROM tasks"); // true
+   * ```
+   */
+  preparedSql(): string[] {
+    return [...this.#statements.keys()];
+  }
+
   /** Closes the connection. */
   close(): void {
     this.#statements.clear();
