@@ -32,23 +32,24 @@ export interface CopiedSql {
 
 const LIST_TRANSCRIPTS_SOURCE = "lib/tools/list_transcripts.ts";
 const LIST_TASKS_SOURCE = "lib/tools/list_tasks.ts";
+const KEYSET_PAGE_SOURCE = "lib/tools/keyset_page.ts";
 
-// Both list handlers start their conditions with the per-row check, add the filters that
-// apply, and join them into the statement's WHERE clause.
+// Both list handlers build their WHERE clause with keyset_page.ts's Conditions: the per-row
+// check first, then the filters that apply, joined.
 const FIRST_CONDITION: CopiedSql = {
-  source: LIST_TRANSCRIPTS_SOURCE,
-  text: "const conditions: string[] = [KEEP_GOING_SQL];",
+  source: KEYSET_PAGE_SOURCE,
+  text: "readonly #conditions: string[] = [KEEP_GOING_SQL];",
 };
 const WHERE: CopiedSql = {
-  source: LIST_TRANSCRIPTS_SOURCE,
-  text: 'WHERE \${conditions.join(" AND ")}',
+  source: KEYSET_PAGE_SOURCE,
+  text: 'WHERE \${this.#conditions.join(" AND ")}',
 };
 
 const LIST_TRANSCRIPTS: CopiedSql = {
   source: LIST_TRANSCRIPTS_SOURCE,
   text: `SELECT pk, id, title, created_at, source, duration, starred, language,
               \${previewSourceSql("text")} AS head
-         FROM transcripts \${where}
+         FROM transcripts \${conditions.where}
         ORDER BY created_at DESC, pk DESC
         LIMIT ?`,
 };
@@ -68,7 +69,7 @@ const GET_TRANSCRIPT: CopiedSql = {
 const LIST_TASKS: CopiedSql = {
   source: LIST_TASKS_SOURCE,
   text: `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
-         FROM tasks \${where}
+         FROM tasks \${conditions.where}
         ORDER BY created_at DESC, id DESC
         LIMIT ?`,
 };
@@ -76,9 +77,7 @@ const LIST_TASKS: CopiedSql = {
 /** Every piece of copied SQL; each must still appear in its source's text. */
 export const COPIED_SQL: readonly CopiedSql[] = [
   FIRST_CONDITION,
-  { ...FIRST_CONDITION, source: LIST_TASKS_SOURCE },
   WHERE,
-  { ...WHERE, source: LIST_TASKS_SOURCE },
   LIST_TRANSCRIPTS,
   AFTER_CURSOR,
   GET_TRANSCRIPT,
@@ -96,25 +95,30 @@ function fill(copy: CopiedSql, values: Record<string, string>): string {
 
 /** The WHERE clause the list handlers build from these conditions. */
 function where(...conditions: string[]): string {
-  return fill(WHERE, { 'conditions.join(" AND ")': [KEEP_GOING_SQL, ...conditions].join(" AND ") });
+  return fill(WHERE, {
+    'this.#conditions.join(" AND ")': [KEEP_GOING_SQL, ...conditions].join(" AND "),
+  });
 }
 
 const PREVIEW_HEAD = { 'previewSourceSql("text")': previewSourceSql("text") };
 
 /** list_transcripts, first page, no filters. */
-export const LIST_TRANSCRIPTS_SQL = fill(LIST_TRANSCRIPTS, { ...PREVIEW_HEAD, where: where() });
+export const LIST_TRANSCRIPTS_SQL = fill(LIST_TRANSCRIPTS, {
+  ...PREVIEW_HEAD,
+  "conditions.where": where(),
+});
 
 /** list_transcripts after a cursor: the keyset condition added. */
 export const LIST_TRANSCRIPTS_AFTER_SQL = fill(LIST_TRANSCRIPTS, {
   ...PREVIEW_HEAD,
-  where: where(AFTER_CURSOR.text),
+  "conditions.where": where(AFTER_CURSOR.text),
 });
 
 /** get_transcript. */
 export const GET_TRANSCRIPT_SQL = GET_TRANSCRIPT.text;
 
 /** list_tasks, first page, no filters. */
-export const LIST_TASKS_SQL = fill(LIST_TASKS, { where: where() });
+export const LIST_TASKS_SQL = fill(LIST_TASKS, { "conditions.where": where() });
 
 /** Statement text with runs of whitespace collapsed, for comparing copies. */
 export function normalizeSql(sql: string): string {

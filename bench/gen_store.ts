@@ -4,7 +4,7 @@
  *
  * Rows go in the way the owning app appends them over time: many small transactions, each
  * one transcript with its segments and tasks or a few of them (50–200 rows), each written
- * by one call of lib/demo/demo_store.ts's populateStore, so the FTS index is left with many
+ * by one call of lib/store/populate_store.ts's populateStore, so the FTS index is left with many
  * segments, as a live store has. The FTS 'optimize' command is never run. The journal is WAL, which docs/store.md recommends to apps; it is
  * checkpointed at the end so the main file holds every row.
  *
@@ -12,7 +12,8 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { populateStore, SCHEMA_SQL } from "../lib/demo/demo_store.ts";
+import { populateStore } from "../lib/store/populate_store.ts";
+import { SCHEMA_SQL } from "../lib/store/schema.ts";
 import { randomInt, seededRandom } from "./prng.ts";
 import { ContentGenerator, type GeneratedItem } from "./transcript_gen.ts";
 

@@ -14,7 +14,8 @@
  */
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { openStore, type Store, type StoreRow } from "../lib/store/store.ts";
+import { openStore } from "../lib/store/open_store.ts";
+import type { Store, StoreRow } from "../lib/store/store.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { coldStarts } from "./cold_start.ts";

@@ -34,7 +34,7 @@ export interface SearchOrderCheck {
  * @example
  * ```ts
  * import { checkSearchOrder } from "./search_order.ts";
- * import { openStore } from "../lib/store/store.ts";
+ * import { openStore } from "../lib/store/open_store.ts";
  * checkSearchOrder(openStore("/tmp/bench.db"), "deadline").same; // true
  * ```
  */

@@ -32,12 +32,12 @@ import {
   seededRandom,
 } from "./prng.ts";
 import { JARGON, vocabulary, ZipfSampler } from "./vocabulary.ts";
-import type { DemoSegment, DemoTask, DemoTranscript } from "../lib/demo/demo_data.ts";
+import type { Segment, Task, Transcript } from "../lib/store/model.ts";
 
-/** What the generator makes for one position in the store: lib/demo/demo_store.ts writes it. */
+/** What the generator makes for one position in the store: lib/store/populate_store.ts writes it. */
 export interface GeneratedItem {
-  transcript: DemoTranscript;
-  tasks: DemoTask[];
+  transcript: Transcript;
+  tasks: Task[];
 }
 
 const FIRST_NAMES = (
@@ -61,7 +61,7 @@ const STREAM_TIE = 4;
 const EPOCH_MS = Date.UTC(2023, 0, 2, 8, 0, 0);
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 
-const SOURCES: readonly (readonly [DemoTranscript["source"], number])[] = [
+const SOURCES: readonly (readonly [Transcript["source"], number])[] = [
   ["meeting", 60],
   ["voice_note", 25],
   ["chat", 15],
@@ -83,7 +83,7 @@ const MODELS: readonly (readonly [readonly [string, string], number])[] = [
   [["parakeet", "tdt-0.6b-v2"], 20],
   [["apple-speech", "on-device"], 10],
 ];
-const BUCKETS: readonly (readonly [DemoTask["bucket"], number])[] = [
+const BUCKETS: readonly (readonly [Task["bucket"], number])[] = [
   ["inbox", 25],
   ["today", 10],
   ["week", 15],
@@ -150,7 +150,7 @@ export class ContentGenerator {
     this.#plant(random, turns);
     const segments = this.#segments(random, turns, speakers);
     const [engine, modelId] = pickWeighted(random, MODELS);
-    const transcript: DemoTranscript = {
+    const transcript: Transcript = {
       id: randomUuid(random),
       title: this.#title(random, source),
       createdAt: new Date(createdAtMs).toISOString(),
@@ -220,8 +220,8 @@ export class ContentGenerator {
     }
   }
 
-  #segments(random: Random, turns: string[][], speakers: string[]): DemoSegment[] {
-    const segments: DemoSegment[] = [];
+  #segments(random: Random, turns: string[][], speakers: string[]): Segment[] {
+    const segments: Segment[] = [];
     let clock = randomInt(random, 0, 3000);
     let speaker = 0;
     for (const words of turns) {
@@ -253,13 +253,13 @@ export class ContentGenerator {
 
   #tasks(
     random: Random,
-    transcript: DemoTranscript,
+    transcript: Transcript,
     speakers: readonly string[],
     createdAtMs: number,
-  ): DemoTask[] {
+  ): Task[] {
     let count = 0;
     for (let i = 0; i < 8; i++) if (chance(random, 0.375)) count++;
-    const tasks: DemoTask[] = [];
+    const tasks: Task[] = [];
     for (let i = 0; i < count; i++) {
       const bucket = pickWeighted(random, BUCKETS);
       const taskCreatedMs = createdAtMs + randomInt(random, 5, 180) * 60_000;

@@ -25,7 +25,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "../lib/demo/demo_data.ts";
-import { populateStore, SCHEMA_SQL } from "../lib/demo/demo_store.ts";
+import { populateStore } from "../lib/store/populate_store.ts";
+import { SCHEMA_SQL } from "../lib/store/schema.ts";
 
 /** The tools a server must list, in its publishing order. */
 export const EXPECTED_TOOLS: readonly string[] = [

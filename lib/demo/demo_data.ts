@@ -3,64 +3,7 @@
  *
  * @module
  */
-
-/** One speaker-attributed, timed turn of a demo transcript. */
-export interface DemoSegment {
-  /** Who spoke. */
-  speaker: string;
-  /** Offset of the turn's start from the start of the recording, in milliseconds. */
-  startMs: number;
-  /** Offset of the turn's end from the start of the recording, in milliseconds. */
-  endMs: number;
-  /** What was said. */
-  text: string;
-}
-
-/** One demo transcript; its `text` is derived from its segments by the store builder. */
-export interface DemoTranscript {
-  /** Fixed UUID, unique across the demo store. */
-  id: string;
-  /** Human-readable title. */
-  title: string;
-  /** When it was recorded, RFC 3339 UTC with milliseconds. */
-  createdAt: string;
-  /** Where the transcript came from. */
-  source: "meeting" | "voice_note" | "chat";
-  /** Language code of the spoken text. */
-  language: string;
-  /** Transcription engine. */
-  engine: string;
-  /** Model the engine ran. */
-  modelId: string;
-  /** Whether the user starred it. */
-  starred: boolean;
-  /** Tags the user added by hand. */
-  manualTags: string[];
-  /** Template the recording was made with, if any. */
-  template: string | null;
-  /** The timed turns, in order. */
-  segments: DemoSegment[];
-}
-
-/** One demo task, usually captured from a transcript. */
-export interface DemoTask {
-  /** Fixed UUID, unique across the demo store. */
-  id: string;
-  /** What to do. */
-  text: string;
-  /** Which list the task sits in. */
-  bucket: "inbox" | "today" | "week" | "someday" | "done";
-  /** True exactly when the bucket is `done`. */
-  done: boolean;
-  /** When it was completed; set exactly when `done`. */
-  doneAt: string | null;
-  /** When it was created, RFC 3339 UTC with milliseconds. */
-  createdAt: string;
-  /** The task this is a subtask of, if any. */
-  parentTaskId: string | null;
-  /** The transcript the task came from, if any. */
-  transcriptId: string | null;
-}
+import type { Task, Transcript } from "../store/model.ts";
 
 // Transcript ids, named so the tasks below can point at them.
 const PRICING_PAGE_REVIEW = "6b1d3f0e-2c4a-4f7b-9e15-3a8c0d7e4b21";
@@ -81,7 +24,7 @@ const TABLE_NET_TASK = "881729de-53f0-47bd-8e46-d2c93a8a751f";
  * The demo transcripts, oldest first: meetings, a 1:1, a customer interview, voice notes, a chat
  * and one German call, from Larkspur, the fictional team behind the note-taking app Fieldnote.
  */
-export const DEMO_TRANSCRIPTS: readonly DemoTranscript[] = [
+export const DEMO_TRANSCRIPTS: readonly Transcript[] = [
   {
     id: PRICING_PAGE_REVIEW,
     title: "Pricing page review",
@@ -1713,7 +1656,7 @@ export const DEMO_TRANSCRIPTS: readonly DemoTranscript[] = [
 ];
 
 /** The demo tasks, oldest first; most point at the transcript they were captured from. */
-export const DEMO_TASKS: readonly DemoTask[] = [
+export const DEMO_TASKS: readonly Task[] = [
   {
     id: HOTFIX_TASK,
     text: "POL-358 hotfix: keep both versions instead of overwriting " +

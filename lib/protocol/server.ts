@@ -10,7 +10,7 @@ import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { openDemoStore } from "../demo/demo_store.ts";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
-import { openStore } from "../store/store.ts";
+import { openStore } from "../store/open_store.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
 import { findTool, TOOLS } from "../tools/registry.ts";

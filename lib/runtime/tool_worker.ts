@@ -9,7 +9,9 @@
 import { openDemoStore } from "../demo/demo_store.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
-import { openStore, type Store, StoreOpenError } from "../store/store.ts";
+import { StoreOpenError } from "../store/errors.ts";
+import { openStore } from "../store/open_store.ts";
+import type { Store } from "../store/store.ts";
 import { callTool, serializeToolResult, toolErrorResult } from "../tools/call_tool.ts";
 import { ToolError } from "../tools/tool.ts";
 import { findTool } from "../tools/registry.ts";

@@ -8,12 +8,8 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import { InvalidCursorError } from "./cursor.ts";
 import { printable } from "../transport/jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
-import {
-  type Store,
-  StoreBusyError,
-  StoreCorruptError,
-  StoreInterruptedError,
-} from "../store/store.ts";
+import { StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store/errors.ts";
+import type { Store } from "../store/store.ts";
 import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { sliceText } from "../text/text_slice.ts";
-import { flag, numberOrNull, tagList, textOrNull } from "./row_values.ts";
+import { tagList, textOrNull } from "./row_values.ts";
 import {
   capText,
   FIELD_CAPS,
@@ -14,6 +14,12 @@ import {
   PAYLOAD_BUDGET_BYTES,
 } from "./response_budget.ts";
 import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import {
+  TRANSCRIPT_DETAIL_ENTRIES,
+  TRANSCRIPT_HEADER_ENTRIES,
+  transcriptDetails,
+  transcriptHeader,
+} from "./transcript_header.ts";
 
 const inputSchema = v.strictObject({
   id: v.pipe(v.string(), v.description("The transcript's id, as list or search returned it.")),
@@ -36,17 +42,20 @@ const inputSchema = v.strictObject({
   ),
 });
 
+// The page of text follows the title, as it always has: the header's fields, split there.
+const { id, title, ...dated } = TRANSCRIPT_HEADER_ENTRIES;
+const { duration, language, starred } = TRANSCRIPT_DETAIL_ENTRIES;
+
 const outputSchema = v.object({
-  id: v.string(),
-  title: v.string(),
+  id,
+  title,
   text: v.pipe(v.string(), v.description("This page of the text.")),
-  createdAt: v.string(),
-  source: v.nullable(v.string()),
-  duration: v.nullable(v.number()),
+  ...dated,
+  duration,
   engine: v.nullable(v.string()),
   modelId: v.nullable(v.string()),
-  language: v.nullable(v.string()),
-  starred: v.boolean(),
+  language,
+  starred,
   manualTags: v.array(v.string()),
   template: v.nullable(v.string()),
   totalChars: v.pipe(v.number(), v.description("Length of the whole text, in characters.")),
@@ -95,17 +104,18 @@ export const getTranscript: AnyTool = defineTool({
       );
     }
     const slice = sliceText(text, input.offset, clampLimit(input.maxChars, 1_000, 200_000));
+    const { id, title, ...dated } = transcriptHeader(row);
+    const details = transcriptDetails(row);
     const result = {
-      id: capText(String(row["id"]), FIELD_CAPS.id),
-      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
+      id,
+      title,
       text: "",
-      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-      duration: numberOrNull(row["duration"]),
+      ...dated,
+      duration: details.duration,
       engine: capText(textOrNull(row["engine"]), FIELD_CAPS.label),
       modelId: capText(textOrNull(row["model_id"]), FIELD_CAPS.label),
-      language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
-      starred: flag(row["starred"]),
+      language: details.language,
+      starred: details.starred,
       manualTags: tagList(row["manual_tags"]).slice(0, FIELD_CAPS.tags)
         .map((tag) => capText(tag, FIELD_CAPS.label)),
       template: capText(textOrNull(row["template"]), FIELD_CAPS.label),

@@ -4,7 +4,6 @@
  * @module
  */
 import * as v from "valibot";
-import type { SQLInputValue } from "node:sqlite";
 import {
   cursorInteger,
   cursorKeyText,
@@ -12,10 +11,10 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "./cursor.ts";
-import { KEEP_GOING_SQL } from "../store/store.ts";
 import { cursorArgument, limitArgument } from "./arguments.ts";
+import { Conditions, keysetPage } from "./keyset_page.ts";
 import { flag, textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
+import { capText, FIELD_CAPS } from "./response_budget.ts";
 import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 
 const NAME = "list_tasks";
@@ -61,8 +60,7 @@ export const listTasks: AnyTool = defineTool({
   cheap: true,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 1000);
-    const conditions: string[] = [KEEP_GOING_SQL];
-    const params: SQLInputValue[] = [];
+    const conditions = new Conditions();
     if (input.cursor !== undefined) {
       const [createdAtText, idText, rowidText] = decodeCursor(NAME, input.cursor, [
         "string",
@@ -80,42 +78,34 @@ export const listTasks: AnyTool = defineTool({
         id = textOrNull(row?.["id"]);
       }
       if (createdAt === null || id === null) throw new InvalidCursorError();
-      conditions.push("(created_at, id) < (?, ?)");
-      params.push(createdAt, id);
+      conditions.add("(created_at, id) < (?, ?)", createdAt, id);
     }
-    if (input.bucket !== undefined) {
-      conditions.push("bucket = ?");
-      params.push(input.bucket);
-    }
-    if (input.done !== undefined) {
-      conditions.push("done = ?");
-      params.push(input.done ? 1 : 0);
-    }
-    const where = `WHERE ${conditions.join(" AND ")}`;
-    const rows = store.all(
+    conditions.equal("bucket", input.bucket).equal("done", input.done);
+    const page = keysetPage(
+      store,
       `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
-         FROM tasks ${where}
+         FROM tasks ${conditions.where}
         ORDER BY created_at DESC, id DESC
         LIMIT ?`,
-      ...params,
-      limit + 1,
+      conditions,
+      limit,
+      (row) => ({
+        id: capText(String(row["id"]), FIELD_CAPS.id),
+        text: capText(textOrNull(row["text"]) ?? "", FIELD_CAPS.taskText),
+        bucket: capText(String(row["bucket"]), FIELD_CAPS.label),
+        done: flag(row["done"]),
+        doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.timestamp),
+        createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
+        parentTaskId: capText(textOrNull(row["parent_task_id"]), FIELD_CAPS.id),
+        transcriptId: capText(textOrNull(row["transcript_id"]), FIELD_CAPS.id),
+      }),
+      (last) =>
+        encodeCursor(NAME, [
+          cursorKeyText(String(last["created_at"])),
+          cursorKeyText(String(last["id"])),
+          String(last["rowid"]),
+        ]),
     );
-    const tasks = rows.slice(0, limit).map((row) => ({
-      id: capText(String(row["id"]), FIELD_CAPS.id),
-      text: capText(textOrNull(row["text"]) ?? "", FIELD_CAPS.taskText),
-      bucket: capText(String(row["bucket"]), FIELD_CAPS.label),
-      done: flag(row["done"]),
-      doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.timestamp),
-      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-      parentTaskId: capText(textOrNull(row["parent_task_id"]), FIELD_CAPS.id),
-      transcriptId: capText(textOrNull(row["transcript_id"]), FIELD_CAPS.id),
-    }));
-    const page = fitPage(rows, tasks, 100, (last) =>
-      encodeCursor(NAME, [
-        cursorKeyText(String(last["created_at"])),
-        cursorKeyText(String(last["id"])),
-        String(last["rowid"]),
-      ]));
     return { tasks: page.items, nextCursor: page.nextCursor };
   },
 });

@@ -11,12 +11,17 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "./cursor.ts";
-import { KEEP_GOING_SQL } from "../store/store.ts";
-import type { SQLInputValue } from "node:sqlite";
 import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
-import { flag, numberOrNull, textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS, fitPage } from "./response_budget.ts";
+import { Conditions, keysetPage } from "./keyset_page.ts";
+import { textOrNull } from "./row_values.ts";
+import { capText, FIELD_CAPS } from "./response_budget.ts";
 import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import {
+  TRANSCRIPT_DETAIL_ENTRIES,
+  TRANSCRIPT_HEADER_ENTRIES,
+  transcriptDetails,
+  transcriptHeader,
+} from "./transcript_header.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 
 const NAME = "list_transcripts";
@@ -35,13 +40,8 @@ const inputSchema = v.strictObject({
 });
 
 const summarySchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  createdAt: v.string(),
-  source: v.nullable(v.string()),
-  duration: v.pipe(v.nullable(v.number()), v.description("Length in seconds.")),
-  starred: v.boolean(),
-  language: v.nullable(v.string()),
+  ...TRANSCRIPT_HEADER_ENTRIES,
+  ...TRANSCRIPT_DETAIL_ENTRIES,
   preview: v.pipe(v.string(), v.description("The first 240 characters, with … when cut.")),
 });
 
@@ -65,8 +65,7 @@ export const listTranscripts: AnyTool = defineTool({
   cheap: true,
   handler(store, input) {
     const limit = clampLimit(input.limit, 1, 200);
-    const conditions: string[] = [KEEP_GOING_SQL];
-    const params: SQLInputValue[] = [];
+    const conditions = new Conditions();
     if (input.cursor !== undefined) {
       const [createdAtText, pkText] = decodeCursor(NAME, input.cursor, ["string", "string"]);
       const pk = cursorInteger(pkText as string);
@@ -76,50 +75,25 @@ export const listTranscripts: AnyTool = defineTool({
         )
         : createdAtText as string;
       if (createdAt === null) throw new InvalidCursorError();
-      conditions.push("(created_at, pk) < (?, ?)");
-      params.push(createdAt, pk);
+      conditions.add("(created_at, pk) < (?, ?)", createdAt, pk);
     }
-    if (input.starred !== undefined) {
-      conditions.push("starred = ?");
-      params.push(input.starred ? 1 : 0);
-    }
-    if (input.source !== undefined) {
-      conditions.push("source = ?");
-      params.push(input.source);
-    }
-    if (input.since !== undefined) {
-      conditions.push("created_at >= ?");
-      params.push(input.since);
-    }
-    if (input.until !== undefined) {
-      conditions.push("created_at < ?");
-      params.push(input.until);
-    }
-    // The SQL varies only by which fixed conditions apply; every value is bound.
-    const where = `WHERE ${conditions.join(" AND ")}`;
-    const rows = store.all(
+    conditions.equal("starred", input.starred).equal("source", input.source);
+    if (input.since !== undefined) conditions.add("created_at >= ?", input.since);
+    if (input.until !== undefined) conditions.add("created_at < ?", input.until);
+    const page = keysetPage(
+      store,
       `SELECT pk, id, title, created_at, source, duration, starred, language,
               ${previewSourceSql("text")} AS head
-         FROM transcripts ${where}
+         FROM transcripts ${conditions.where}
         ORDER BY created_at DESC, pk DESC
         LIMIT ?`,
-      ...params,
-      limit + 1,
-    );
-    const summaries = rows.slice(0, limit).map((row) => ({
-      id: capText(String(row["id"]), FIELD_CAPS.id),
-      title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-      createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-      source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
-      duration: numberOrNull(row["duration"]),
-      starred: flag(row["starred"]),
-      language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
-      preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
-    }));
-    const page = fitPage(
-      rows,
-      summaries,
-      100,
+      conditions,
+      limit,
+      (row) => ({
+        ...transcriptHeader(row),
+        ...transcriptDetails(row),
+        preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
+      }),
       (last) => encodeCursor(NAME, [cursorKeyText(String(last["created_at"])), String(last["pk"])]),
     );
     return { transcripts: page.items, nextCursor: page.nextCursor };

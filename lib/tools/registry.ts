@@ -1,5 +1,7 @@
 /**
  * The registry of every tool the server offers, in the order `tools/list` publishes them.
+ * It refuses, when the module loads, a tool not annotated read-only: the server must never
+ * offer a tool that says it may write, destroy or reach beyond the store.
  *
  * @module
  */
@@ -7,15 +9,58 @@ import { getTranscript } from "./get_transcript.ts";
 import { listTasks } from "./list_tasks.ts";
 import { listTranscripts } from "./list_transcripts.ts";
 import { searchTranscripts } from "./search_transcripts.ts";
-import type { AnyTool } from "./tool.ts";
+import type { AnyTool, ToolAnnotations } from "./tool.ts";
+
+/** The annotation values every registered tool must carry. */
+const REQUIRED_ANNOTATIONS: Partial<ToolAnnotations> = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+
+/**
+ * Checks that every tool is annotated read-only (readOnlyHint true, destructiveHint false,
+ * openWorldHint false) and that no two share a name, and returns them in the same order.
+ * Throws an Error naming the first tool that fails.
+ *
+ * @example
+ * ```ts
+ * import { createRegistry } from "./registry.ts";
+ * import { listTasks } from "./list_tasks.ts";
+ * createRegistry([listTasks]).length; // 1
+ * createRegistry([{ ...listTasks, annotations: { ...listTasks.annotations, readOnlyHint: false } }]);
+ * // throws: Cannot register tool list_tasks: it is not annotated read-only (readOnlyHint: expected true, got false)
+ * ```
+ */
+export function createRegistry(tools: readonly AnyTool[]): readonly AnyTool[] {
+  const names = new Set<string>();
+  for (const tool of tools) {
+    const annotations = (tool.annotations ?? {}) as Partial<ToolAnnotations>;
+    const wrong = Object.entries(REQUIRED_ANNOTATIONS)
+      .filter(([key, value]) => annotations[key as keyof ToolAnnotations] !== value)
+      .map(([key, value]) =>
+        `${key}: expected ${value}, got ${annotations[key as keyof ToolAnnotations]}`
+      );
+    if (wrong.length > 0) {
+      throw new Error(
+        `Cannot register tool ${tool.name}: it is not annotated read-only (${wrong.join(", ")})`,
+      );
+    }
+    if (names.has(tool.name)) {
+      throw new Error(`Cannot register tool ${tool.name}: another tool has the same name`);
+    }
+    names.add(tool.name);
+  }
+  return Object.freeze([...tools]);
+}
 
 /** Every tool, in publishing order. */
-export const TOOLS: readonly AnyTool[] = [
+export const TOOLS: readonly AnyTool[] = createRegistry([
   listTranscripts,
   getTranscript,
   searchTranscripts,
   listTasks,
-];
+]);
 
 /**
  * Finds a tool by name.

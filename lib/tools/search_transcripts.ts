@@ -14,6 +14,11 @@ import { textOrNull } from "./row_values.ts";
 import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
 import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../search/snippet.ts";
+import {
+  TRANSCRIPT_HEADER_ENTRIES,
+  type TranscriptHeader,
+  transcriptHeader,
+} from "./transcript_header.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
 
 const NAME = "search_transcripts";
@@ -110,25 +115,14 @@ export const searchInputSchema: v.StrictObjectSchema<
 });
 
 const resultSchema = v.object({
-  id: v.string(),
-  title: v.string(),
-  createdAt: v.string(),
-  source: v.nullable(v.string()),
+  ...TRANSCRIPT_HEADER_ENTRIES,
   preview: v.string(),
   snippet: v.pipe(v.string(), v.description("The best-matching passage; matches marked «so».")),
   rank: v.pipe(v.number(), v.description("BM25 relevance; higher is more relevant.")),
 });
 
-/** One hit in the search tool's answer. */
-export interface SearchResult {
-  /** The transcript's id. */
-  id: string;
-  /** Its title. */
-  title: string;
-  /** When it was made, as the store holds it. */
-  createdAt: string;
-  /** Where it came from, or null. */
-  source: string | null;
+/** One hit in the search tool's answer: the transcript's header, then what the search adds. */
+export interface SearchResult extends TranscriptHeader {
   /** The start of its text. */
   preview: string;
   /** The best-matching passage; matches marked «so». */
@@ -297,10 +291,7 @@ export function renderSearchPage(
     match,
   );
   const results = page.map((row, i) => ({
-    id: capText(String(row["id"]), FIELD_CAPS.id),
-    title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-    createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-    source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
+    ...transcriptHeader(row),
     preview: capText(previewFromHead(store, row["pk"], heads[i]!), FIELD_CAPS.preview),
     snippet: capText(marked[i]!, FIELD_CAPS.snippet),
     rank: Number((-Number(row["score"])).toPrecision(6)),

@@ -4,22 +4,23 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import type { DemoTask, DemoTranscript } from "../../lib/demo/demo_data.ts";
-import { populateStore, SCHEMA_SQL } from "../../lib/demo/demo_store.ts";
+import type { Task, Transcript } from "../../lib/store/model.ts";
+import { populateStore } from "../../lib/store/populate_store.ts";
+import { SCHEMA_SQL } from "../../lib/store/schema.ts";
 
 /** A fixture store on disk. Remove it with `cleanup`. */
 export interface FixtureStore {
   path: string;
   dir: string;
-  transcripts: DemoTranscript[];
-  tasks: DemoTask[];
+  transcripts: Transcript[];
+  tasks: Task[];
   cleanup: () => void;
 }
 
 /** Options for {@link buildFixtureStore}. */
 export interface FixtureOptions {
-  transcripts?: DemoTranscript[];
-  tasks?: DemoTask[];
+  transcripts?: Transcript[];
+  tasks?: Task[];
   /** SQL run after filling, to break the store in a particular way. */
   afterFill?: string;
 }
@@ -36,8 +37,8 @@ function uuid(prefix: string, n: number): string {
  * paging), starred and sources in a fixed pattern, words to search for, an emoji-heavy
  * text, and one long text for paging inside a transcript.
  */
-export function fixtureTranscripts(count = 45): DemoTranscript[] {
-  const transcripts: DemoTranscript[] = [];
+export function fixtureTranscripts(count = 45): Transcript[] {
+  const transcripts: Transcript[] = [];
   for (let n = 0; n < count; n++) {
     // Every third pair shares a timestamp, so ordering must fall back to the key.
     const minute = n - (n % 3 === 2 ? 1 : 0);
@@ -69,7 +70,7 @@ export function fixtureTranscripts(count = 45): DemoTranscript[] {
 }
 
 /** A transcript whose text is long and full of astral characters, for paging tests. */
-export function longEmojiTranscript(turns = 2_000): DemoTranscript {
+export function longEmojiTranscript(turns = 2_000): Transcript {
   const segments = Array.from({ length: turns }, (_, i) => ({
     speaker: i % 2 === 0 ? "Ana" : "Ben",
     startMs: i * 3_000,
@@ -97,7 +98,7 @@ export function longEmojiTranscript(turns = 2_000): DemoTranscript {
  * 300 of them on a 2-core machine), while the work FTS5 does before its first row stays
  * below the bound of lib/search/query_work.ts. For deadline and cancellation tests.
  */
-export function slowSearchTranscripts(count = 300): DemoTranscript[] {
+export function slowSearchTranscripts(count = 300): Transcript[] {
   return Array.from({ length: count }, (_, n) => ({
     id: `slow-${n.toString().padStart(4, "0")}`,
     title: `Slow ${n}`,
@@ -120,8 +121,8 @@ export const SLOW_QUERY = "la OR la OR la";
 export const BROAD_PHRASE = `"${"la ".repeat(10).trim()}"`;
 
 /** Deterministic tasks in every bucket, with timestamp ties and subtasks. */
-export function fixtureTasks(transcripts: DemoTranscript[], count = 37): DemoTask[] {
-  const tasks: DemoTask[] = [];
+export function fixtureTasks(transcripts: Transcript[], count = 37): Task[] {
+  const tasks: Task[] = [];
   for (let n = 0; n < count; n++) {
     const bucket = BUCKETS[n % BUCKETS.length]!;
     const createdAt = new Date(Date.UTC(2026, 9, 2, 9, n - (n % 4 === 3 ? 1 : 0))).toISOString();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { PROJECT_ROOT } from "../helpers/server_process.ts";
-import { openStore } from "../../lib/store/store.ts";
+import { openStore } from "../../lib/store/open_store.ts";
 import { checkStore } from "../../lib/store/store_check.ts";
 import { generateStore } from "../../bench/gen_store.ts";
 import {

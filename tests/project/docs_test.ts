@@ -6,7 +6,8 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { runCli } from "../helpers/server_process.ts";
-import { openDemoStore, SCHEMA_SQL } from "../../lib/demo/demo_store.ts";
+import { openDemoStore } from "../../lib/demo/demo_store.ts";
+import { SCHEMA_SQL } from "../../lib/store/schema.ts";
 import { ENV_VARS_READ } from "../../lib/config/db_path.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/config/cli.ts";
 import { callTool, publishTool } from "../../lib/tools/call_tool.ts";
@@ -21,7 +22,8 @@ import { INLINE_BUDGET_MS, SKIP_AFTER_OVERRUN_MS } from "../../lib/runtime/inlin
 import { INLINE_TEXT_BYTES } from "../../lib/tools/get_transcript.ts";
 import { MAX_NESTING, RPC_ERRORS } from "../../lib/transport/jsonrpc.ts";
 import { MAX_LINE_BYTES } from "../../lib/transport/stdio.ts";
-import { BUSY_TIMEOUT_MS, REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../../lib/store/store.ts";
+import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../../lib/store/open_store.ts";
+import { BUSY_TIMEOUT_MS } from "../../lib/store/store.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 

@@ -8,7 +8,8 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
 import { INLINE_TEXT_BYTES } from "../../../lib/tools/get_transcript.ts";
 import { deadlineResult } from "../../../lib/runtime/worker_pool.ts";
-import { BUSY_TIMEOUT_MS, openStore, type Store } from "../../../lib/store/store.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import { BUSY_TIMEOUT_MS, type Store } from "../../../lib/store/store.ts";
 import { callTool, serializeToolResult } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
 

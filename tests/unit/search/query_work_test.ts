@@ -8,7 +8,8 @@ import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { MAX_QUERY_WORK_MS, queryPhrases, queryWork } from "../../../lib/search/query_work.ts";
 import { plainWordsQueries } from "../../../lib/search/fts_query.ts";
-import { openStore, VOCAB_TABLE } from "../../../lib/store/store.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import { VOCAB_TABLE } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { BM25_WEIGHTS, searchTranscripts } from "../../../lib/tools/search_transcripts.ts";
 

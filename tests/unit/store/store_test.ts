@@ -6,11 +6,10 @@ import {
   AUTHORIZER_CODES,
   authorizeReadsOnly,
   installAuthorizer,
-  KEEP_GOING_SQL,
-  openStore,
-  StoreInterruptedError,
-  StoreOpenError,
-} from "../../../lib/store/store.ts";
+} from "../../../lib/store/authorizer.ts";
+import { StoreInterruptedError, StoreOpenError } from "../../../lib/store/errors.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import { KEEP_GOING_SQL } from "../../../lib/store/store.ts";
 import { checkStore, formatStoreReport } from "../../../lib/store/store_check.ts";
 import { openDemoStore } from "../../../lib/demo/demo_store.ts";
 

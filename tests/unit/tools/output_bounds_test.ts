@@ -4,11 +4,12 @@
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
-import type { DemoTask, DemoTranscript } from "../../../lib/demo/demo_data.ts";
-import { openStore, type Store } from "../../../lib/store/store.ts";
+import type { Task, Transcript } from "../../../lib/store/model.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import type { Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
-import { segmentsText } from "../../../lib/demo/demo_store.ts";
+import { segmentsText } from "../../../lib/store/populate_store.ts";
 import {
   capText,
   FIELD_CAPS,
@@ -40,7 +41,7 @@ function call(store: Store, name: string, args: Record<string, unknown>): Json {
 
 const ESCAPE_HEAVY = '"\\\u0001'.repeat(30_000) + "😀".repeat(30_000);
 
-function hostileTranscripts(): DemoTranscript[] {
+function hostileTranscripts(): Transcript[] {
   return fixtureTranscripts(60).map((t, n) => ({
     ...t,
     title: n % 2 === 0 ? `${"T".repeat(3 * MIB)} pricing` : t.title,
@@ -48,7 +49,7 @@ function hostileTranscripts(): DemoTranscript[] {
       ? Array.from({ length: 5_000 }, (_, i) => `tag-${i}-${"x".repeat(500)}`)
       : [],
     // The contract names a few sources; a store may still hold anything.
-    source: (n % 5 === 0 ? "s".repeat(MIB) : t.source) as DemoTranscript["source"],
+    source: (n % 5 === 0 ? "s".repeat(MIB) : t.source) as Transcript["source"],
     segments: [
       ...t.segments,
       {
@@ -61,7 +62,7 @@ function hostileTranscripts(): DemoTranscript[] {
   }));
 }
 
-function hostileTasks(transcripts: DemoTranscript[]): DemoTask[] {
+function hostileTasks(transcripts: Transcript[]): Task[] {
   return Array.from({ length: 1_000 }, (_, n) => ({
     id: `task-${n.toString().padStart(4, "0")}`,
     text: `${'"'.repeat(5_000)} ${n}`,

@@ -6,10 +6,11 @@ import {
   longEmojiTranscript,
 } from "../../helpers/fixture_store.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
-import { openStore, type Store } from "../../../lib/store/store.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import type { Store } from "../../../lib/store/store.ts";
 import { callTool, publishTool } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
-import { segmentsText } from "../../../lib/demo/demo_store.ts";
+import { segmentsText } from "../../../lib/store/populate_store.ts";
 import { SNIPPET_SOURCE_CHARS } from "../../../lib/tools/search_transcripts.ts";
 
 // deno-lint-ignore no-explicit-any

@@ -1,0 +1,157 @@
+/**
+ * Opening a store file: the checks before SQLite sees it (exists, a file, not empty, an SQLite
+ * header), then the store contract (schema version, required tables), each failure a one-line
+ * StoreOpenError that main.ts prints before exiting with code 2.
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import {
+  isBusy,
+  isCantOpen,
+  isCorrupt,
+  StoreBusyError,
+  StoreCorruptError,
+  StoreOpenError,
+} from "./errors.ts";
+import { BUSY_TIMEOUT_MS, Store, type StoreOptions } from "./store.ts";
+
+/** The schema version (`PRAGMA user_version`) this build understands. */
+export const STORE_SCHEMA_VERSION = 1;
+
+/** Tables without which no tool can answer. `segments` is optional content. */
+export const REQUIRED_TABLES: readonly string[] = ["transcripts", "transcripts_fts", "tasks"];
+
+const SQLITE_HEADER = "SQLite format 3\0";
+
+function readHeader(path: string): string {
+  const file = Deno.openSync(path, { read: true });
+  try {
+    const bytes = new Uint8Array(SQLITE_HEADER.length);
+    const count = file.readSync(bytes) ?? 0;
+    return new TextDecoder("latin1").decode(bytes.subarray(0, count));
+  } finally {
+    file.close();
+  }
+}
+
+function checkFile(path: string): void {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new StoreOpenError(`Cannot open store: file not found at ${path}`);
+    }
+    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+      throw new StoreOpenError(`Cannot open store: permission denied reading ${path}`);
+    }
+    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+  }
+  if (info.isDirectory) {
+    throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
+  }
+  if (info.size === 0) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} is empty (0 bytes), not a transcript store`,
+    );
+  }
+  if (readHeader(path) !== SQLITE_HEADER) {
+    throw new StoreOpenError(`Cannot open store: ${path} is not an SQLite database`);
+  }
+}
+
+/**
+ * Checks that a connection holds a store this build can serve: the right schema version and
+ * the required tables.
+ */
+function checkContract(store: Store, path: string): void {
+  const version = Number(store.get("PRAGMA user_version")?.["user_version"] ?? 0);
+  if (version > STORE_SCHEMA_VERSION) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} has schema version ${version}, newer than this transcript-mcp ` +
+        `understands (${STORE_SCHEMA_VERSION}); upgrade transcript-mcp`,
+    );
+  }
+  if (version < STORE_SCHEMA_VERSION) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} has schema version ${version}, expected ` +
+        `${STORE_SCHEMA_VERSION}; is it a transcript store?`,
+    );
+  }
+  const present = new Set(
+    store.all("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')")
+      .map((row) => String(row["name"])),
+  );
+  const missing = REQUIRED_TABLES.filter((name) => !present.has(name));
+  if (missing.length > 0) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} lacks the required table${missing.length > 1 ? "s" : ""} ` +
+        missing.join(", "),
+    );
+  }
+}
+
+/**
+ * Opens a transcript store read-only and checks it against the store contract.
+ * Throws StoreOpenError with a one-line message naming the problem.
+ *
+ * @example
+ * ```ts
+ * import { openStore } from "./open_store.ts";
+ * const store = openStore("./store.db");
+ * console.log(store.location);
+ * store.close();
+ * ```
+ */
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  checkFile(path);
+  try {
+    return connectChecked(path, options);
+  } catch (error) {
+    if (!isCantOpen(error)) throw asOpenError(error, path);
+  }
+  // SQLite could not open the -shm file a WAL store needs beside it: the directory is not
+  // writable for this user. SQLite's way out, opening the file as immutable, needs a
+  // file: URI, and under Deno's permission checks node:sqlite takes URIs as plain paths.
+  throw new StoreOpenError(
+    `Cannot open store: ${path} is in WAL mode and SQLite cannot create ${path}-shm beside ` +
+      "it (is the directory read-only?); make the directory writable for this user, or " +
+      "have the app switch the store to journal_mode=DELETE, or copy the store somewhere writable",
+  );
+}
+
+function connectChecked(path: string, options: StoreOptions): Store {
+  const db = new DatabaseSync(path, {
+    readOnly: true,
+    timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+  });
+  let store: Store;
+  try {
+    store = new Store(db, path, options);
+  } catch (error) {
+    // Making the statistics table reads the schema, so the app's lock can stop it here.
+    db.close();
+    throw error;
+  }
+  try {
+    checkContract(store, path);
+    return store;
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function asOpenError(error: unknown, path: string): StoreOpenError {
+  if (error instanceof StoreOpenError) return error;
+  if (error instanceof StoreBusyError || isBusy(error)) {
+    return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`, true);
+  }
+  if (error instanceof StoreCorruptError || isCorrupt(error)) {
+    return new StoreOpenError(
+      `Cannot open store: ${path} is damaged (database disk image is malformed)`,
+    );
+  }
+  return new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+}
