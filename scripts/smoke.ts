@@ -17,16 +17,30 @@
  * It also prints the start-up time, from process start to the initialize answer, as the
  * median of five runs.
  *
+ * This is the flow; the session and the checks of each answer are in smoke_session.ts.
+ *
  * @module
  */
 import denoConfig from "../deno.json" with { type: "json" };
 import { DatabaseSync } from "node:sqlite";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { isDeepStrictEqual } from "node:util";
 import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "../lib/demo/demo_data.ts";
 import { populateStore } from "../lib/store/populate_store.ts";
 import { SCHEMA_SQL } from "../lib/store/schema.ts";
+import {
+  expectEqual,
+  expectFields,
+  expectResult,
+  expectToolResult,
+  fail,
+  type FieldType,
+  type Json,
+  Session,
+  show,
+  SmokeFailure,
+  typeOf,
+  withStderr,
+} from "./smoke_session.ts";
 
 /** The tools a server must list, in its publishing order. */
 export const EXPECTED_TOOLS: readonly string[] = [
@@ -39,206 +53,8 @@ export const EXPECTED_TOOLS: readonly string[] = [
 /** How many start-ups the reported median is taken over. */
 export const STARTUP_RUNS = 5;
 
-// Generous bounds: they only turn a hung server into a failure instead of a stalled CI job.
-const ANSWER_TIMEOUT_MS = 30_000;
-const EXIT_TIMEOUT_MS = 10_000;
-
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const USAGE = "Usage: deno task smoke [COMMAND [ARG...]]\n\n" +
   "Smoke-tests a transcript-mcp server over stdio; COMMAND defaults to `deno task --quiet start`.";
-
-/** A deviation from what the server must do. */
-class SmokeFailure extends Error {
-  override name = "SmokeFailure";
-}
-
-function fail(message: string): never {
-  throw new SmokeFailure(message);
-}
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
-
-const show = (value: unknown) => {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
-};
-
-/** A server process spoken to in lines; every read is bounded in time. */
-class Session {
-  readonly startedAt: number;
-  readonly #child: Deno.ChildProcess;
-  readonly #stdin: WritableStreamDefaultWriter<Uint8Array>;
-  readonly #lines: string[] = [];
-  #wake: () => void = () => {};
-  #stdoutEnded = false;
-  #stderr = "";
-  readonly #reading: Promise<void>;
-
-  constructor(command: readonly string[], storeArgs: readonly string[]) {
-    const [program, ...args] = command;
-    this.startedAt = performance.now();
-    try {
-      this.#child = new Deno.Command(program!, {
-        args: [...args, ...storeArgs],
-        cwd: ROOT,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-    } catch (error) {
-      fail(`cannot start ${program}: ${(error as Error).message}`);
-    }
-    this.#stdin = this.#child.stdin.getWriter();
-    this.#reading = Promise.all([this.#readStdout(), this.#readStderr()]).then(() => {});
-  }
-
-  /** The last lines the server wrote to stderr, for a failure report. */
-  get stderrTail(): string {
-    return this.#stderr.trimEnd().split("\n").slice(-5).join("\n");
-  }
-
-  async write(text: string): Promise<void> {
-    try {
-      await this.#stdin.write(new TextEncoder().encode(text));
-    } catch (error) {
-      fail(`cannot write to the server, which may have exited: ${(error as Error).message}`);
-    }
-  }
-
-  async request(id: number, method: string, params?: unknown): Promise<Json> {
-    await this.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    return await this.nextMessage(`${method} (id ${id})`);
-  }
-
-  /** The next stdout line, parsed; `what` names the awaited answer in a failure. */
-  async nextMessage(what: string): Promise<Json> {
-    const deadline = Date.now() + ANSWER_TIMEOUT_MS;
-    while (this.#lines.length === 0 && !this.#stdoutEnded) {
-      const left = deadline - Date.now();
-      if (left <= 0) fail(`no answer to ${what} within ${ANSWER_TIMEOUT_MS / 1000} s`);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await new Promise<void>((wake) => {
-        this.#wake = wake;
-        timer = setTimeout(wake, left);
-      });
-      clearTimeout(timer);
-    }
-    const line = this.#lines.shift();
-    if (line === undefined) fail(`stdout ended before the answer to ${what}`);
-    try {
-      return JSON.parse(line);
-    } catch {
-      fail(`the answer to ${what} is not JSON: ${show(line)}`);
-    }
-  }
-
-  /** Closes stdin and returns the exit code and whatever stdout still held. */
-  async endInput(): Promise<{ code: number; rest: string[] }> {
-    await this.#stdin.close().catch(() => {});
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<"timeout">((done) => {
-      timer = setTimeout(() => done("timeout"), EXIT_TIMEOUT_MS);
-    });
-    const status = await Promise.race([this.#child.status, timedOut]);
-    clearTimeout(timer);
-    if (status === "timeout") fail(`did not exit within ${EXIT_TIMEOUT_MS / 1000} s of EOF`);
-    await this.#reading;
-    return { code: status.code, rest: this.#lines.splice(0) };
-  }
-
-  /** Ends the process if it still runs; safe after it exited. */
-  async kill(): Promise<void> {
-    try {
-      this.#child.kill("SIGKILL");
-    } catch {
-      // It has already exited.
-    }
-    await this.#child.status;
-    await this.#reading.catch(() => {});
-  }
-
-  async #readStdout(): Promise<void> {
-    let buffer = "";
-    try {
-      for await (const chunk of this.#child.stdout.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
-        let newline;
-        while ((newline = buffer.indexOf("\n")) !== -1) {
-          this.#lines.push(buffer.slice(0, newline).replace(/\r$/, ""));
-          buffer = buffer.slice(newline + 1);
-        }
-        this.#wake();
-      }
-    } finally {
-      if (buffer !== "") this.#lines.push(buffer);
-      this.#stdoutEnded = true;
-      this.#wake();
-    }
-  }
-
-  async #readStderr(): Promise<void> {
-    for await (const chunk of this.#child.stderr.pipeThrough(new TextDecoderStream())) {
-      this.#stderr += chunk;
-    }
-  }
-}
-
-type FieldType = "string" | "number" | "boolean" | "array" | "object" | "string|null";
-
-function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  return Array.isArray(value) ? "array" : typeof value;
-}
-
-/** Fails unless `value` is an object whose listed fields have the listed types. */
-function expectFields(value: unknown, fields: Record<string, FieldType>, where: string): void {
-  if (typeOf(value) !== "object") fail(`${where}: expected an object, got ${show(value)}`);
-  for (const [key, type] of Object.entries(fields)) {
-    const actual = typeOf((value as Record<string, unknown>)[key]);
-    if (!type.split("|").includes(actual)) {
-      fail(`${where}.${key}: expected ${type}, got ${show((value as Json)[key])}`);
-    }
-  }
-}
-
-function expectEqual(actual: unknown, expected: unknown, where: string): void {
-  if (!isDeepStrictEqual(actual, expected)) {
-    fail(`${where}: expected ${show(expected)}, got ${show(actual)}`);
-  }
-}
-
-/** Fails unless `response` is a JSON-RPC success answer to `id`; returns its result. */
-function expectResult(response: Json, id: number, what: string): Json {
-  if (response?.jsonrpc !== "2.0" || response.id !== id || typeOf(response.result) !== "object") {
-    fail(`${what}: expected a result for id ${id}, got ${show(response)}`);
-  }
-  return response.result;
-}
-
-/**
- * Checks a tools/call result: not an error, one text block that is exactly the JSON of
- * structuredContent, and the tool's fields; returns structuredContent.
- */
-function expectToolResult(result: Json, tool: string, fields: Record<string, FieldType>): Json {
-  if (result.isError === true) fail(`${tool}: answered an error: ${show(result.content)}`);
-  const structured = result.structuredContent;
-  expectFields(structured, fields, `${tool} structuredContent`);
-  const text = result.content?.[0]?.text;
-  if (result.content?.[0]?.type !== "text" || typeof text !== "string") {
-    fail(`${tool}: content[0] is not a text block: ${show(result.content)}`);
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    fail(`${tool}: content[0].text is not JSON: ${show(text)}`);
-  }
-  if (!isDeepStrictEqual(parsed, structured)) {
-    fail(`${tool}: content[0].text is not the same JSON as structuredContent: ${show(text)}`);
-  }
-  return structured;
-}
 
 const TRANSCRIPT_SUMMARY: Record<string, FieldType> = {
   id: "string",
@@ -386,13 +202,6 @@ async function startupSession(
     await session.kill();
     throw withStderr(error, session);
   }
-}
-
-function withStderr(error: unknown, session: Session): unknown {
-  if (!(error instanceof SmokeFailure) || session.stderrTail === "") return error;
-  return new SmokeFailure(
-    `${error.message}\n  server stderr:\n    ${session.stderrTail.replaceAll("\n", "\n    ")}`,
-  );
 }
 
 /** The store file: lib/store/schema.sql filled with the demo data, as the owning app would. */

@@ -3,7 +3,8 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
-import { generateLines, runFuzzSession } from "./fuzz/wire_fuzzer.ts";
+import { generateLines } from "./fuzz/fuzz_lines.ts";
+import { runFuzzSession } from "./fuzz/wire_fuzzer.ts";
 
 Deno.test("the fuzzer's sessions are deterministic for a seed", () => {
   const a = generateLines(7, 300).map((line) => new TextDecoder().decode(line.bytes));
