@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { openStore, type Store, type StoreRow } from "../lib/store/store.ts";
 import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
+import { toolCallResult } from "../lib/protocol/tool_result.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { normalizeSql, openEngine } from "./engine_sql.ts";
 import { generateStore, positiveInteger } from "./gen_store.ts";
@@ -175,7 +176,7 @@ async function measureClass(
     const t1 = performance.now();
     queryClass.onEngine(engine);
     const t2 = performance.now();
-    if (output.isError) throw new Error(`${queryClass.label}: ${output.content[0]?.text}`);
+    if (!output.ok) throw new Error(`${queryClass.label}: ${output.code}: ${output.message}`);
     if (i < options.warmup) continue;
     server.push(last.elapsedMs);
     inProcess.push(t1 - t0);
@@ -330,7 +331,7 @@ export interface SearchOrderCheck {
  * ```
  */
 export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
-  const output = callTool(findTool("search_transcripts")!, store, { query });
+  const output = toolCallResult(callTool(findTool("search_transcripts")!, store, { query }));
   if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
   const content = output.structuredContent as {
     results: { id: string }[];

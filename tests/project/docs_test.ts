@@ -8,8 +8,9 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { runCli } from "../helpers/server_process.ts";
 import { openDemoStore, SCHEMA_SQL } from "../../lib/demo/demo_store.ts";
 import { ENV_VARS_READ } from "../../lib/config/db_path.ts";
-import { MAX_TIMEOUT_MS } from "../../lib/config/cli.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../../lib/config/cli.ts";
 import { callTool, publishTool } from "../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../lib/protocol/tool_result.ts";
 import { findTool, TOOLS } from "../../lib/tools/registry.ts";
 import type { ToolErrorCode } from "../../lib/tools/tool.ts";
 import { FIELD_CAPS, PAYLOAD_BUDGET_BYTES } from "../../lib/tools/response_budget.ts";
@@ -22,7 +23,7 @@ import { INLINE_TEXT_BYTES } from "../../lib/tools/get_transcript.ts";
 import { MAX_NESTING, RPC_ERRORS } from "../../lib/transport/jsonrpc.ts";
 import { MAX_LINE_BYTES } from "../../lib/transport/stdio.ts";
 import { BUSY_TIMEOUT_MS, REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../../lib/store/store.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
+import { MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -136,7 +137,7 @@ function checkExamples(text: string, where: string): void {
   assertEquals(examples.map((m) => m[1]).sort(), TOOLS.map((t) => t.name).sort(), where);
   for (const [, name, args, answer] of examples) {
     assert(section(text, name!).includes(`<!-- example: ${name} `), `${where}: ${name}'s section`);
-    const result = callTool(findTool(name!)!, store, JSON.parse(args!));
+    const result = toolCallResult(callTool(findTool(name!)!, store, JSON.parse(args!)));
     assertEquals(result.isError, undefined, `${where}: the ${name} example must succeed`);
     assertEquals(JSON.parse(answer!), result.structuredContent, `${where}: ${name} is current`);
   }
@@ -236,7 +237,7 @@ Deno.test("docs/cli.md's `call` example prints what the tool answers", async () 
   const { code, stdout } = await runCli(args);
   assertEquals(code, 0);
   const [tool, json] = args.slice(args.indexOf("call") + 1);
-  const expected = callTool(findTool(tool!)!, openDemoStore(), JSON.parse(json!));
+  const expected = toolCallResult(callTool(findTool(tool!)!, openDemoStore(), JSON.parse(json!)));
   assertEquals(JSON.parse(stdout), expected.structuredContent);
 });
 

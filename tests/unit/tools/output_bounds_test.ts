@@ -7,6 +7,7 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import type { DemoTask, DemoTranscript } from "../../../lib/demo/demo_data.ts";
 import { openStore, type Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
 import { segmentsText } from "../../../lib/demo/demo_store.ts";
 import {
@@ -32,7 +33,7 @@ function assertCapped(text: string, cap: number): void {
 }
 
 function call(store: Store, name: string, args: Record<string, unknown>): Json {
-  const result = callTool(findTool(name)!, store, args);
+  const result = toolCallResult(callTool(findTool(name)!, store, args));
   assert(wireBytes(result) < MIB, `${name} ${JSON.stringify(args)}: ${wireBytes(result)} bytes`);
   assert(!result.isError, result.content[0]?.text);
   return result.structuredContent;
@@ -219,7 +220,9 @@ Deno.test("a forged cursor is refused as invalid_arguments, not a server failure
         ["list_tasks", ["list_tasks", "", "", "1e5"]],
       ] as const
     ) {
-      const result = callTool(findTool(tool)!, store, { cursor: forge([...values]) });
+      const result = toolCallResult(
+        callTool(findTool(tool)!, store, { cursor: forge([...values]) }),
+      );
       assertToolError(result, "invalid_arguments", /^cursor: /);
     }
   } finally {
