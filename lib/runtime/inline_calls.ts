@@ -41,7 +41,11 @@ export const REOPEN_AFTER_MS = 1_000;
 /** A call run here, or why it must go to a worker. */
 export type InlineOutcome =
   | { ran: true; outcome: ToolOutcome }
-  | { ran: false; spentMs: number };
+  | {
+    ran: false;
+    /** What trying here cost, in ms: already counted by the call's deadline, told for logs. */
+    spentMs: number;
+  };
 
 /** Options for {@link InlineCalls}. */
 export interface InlineCallsOptions {

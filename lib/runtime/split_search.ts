@@ -51,6 +51,9 @@ export interface SplitSearchOptions {
   minWorkers?: number;
 }
 
+/** A successful outcome. */
+type Answered = ToolOutcome & { ok: true };
+
 interface RankPart {
   hits: { pk: number; score: number }[];
   match: string;
@@ -138,7 +141,7 @@ export class SplitSearch {
     const failed = parts.find((part) => !part.ok);
     if (failed !== undefined) return failed;
     if (signal?.aborted) return cancelledOutcome();
-    const ranked = parts.map((part) => JSON.parse(part.ok ? part.structuredJson : "") as RankPart);
+    const ranked = parts.map((part) => JSON.parse((part as Answered).structuredJson) as RankPart);
     const first = ranked[0]!;
     const hits = ranked.flatMap((part) => part.hits)
       .sort((a, b) => a.score - b.score || a.pk - b.pk)

@@ -1,6 +1,7 @@
 /**
  * The tool-call pool: at most `size` calls run at once, each on its own worker thread with
- * its own read-only connection; the rest wait in arrival order. Every call has a deadline.
+ * its own read-only connection; the rest wait in arrival order. Every call carries its one deadline (deadline.ts),
+ * counted from its arrival.
  *
  * A call past its deadline is answered `timeout` at once. The statement itself is stopped
  * from inside SQLite: the worker's connection calls a check once per candidate row (see

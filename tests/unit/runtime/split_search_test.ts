@@ -6,7 +6,7 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import { assertToolError } from "../../helpers/tool_error.ts";
 import { SplitSearch } from "../../../lib/runtime/split_search.ts";
 import { ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
-import { Deadline } from "../../../lib/runtime/deadline.ts";
+import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
 import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
@@ -61,6 +61,24 @@ Deno.test("a split search refuses bad arguments with the ordinary message", asyn
     assertToolError(blank, "invalid_arguments", /^query: expected a non-blank query, got " "$/);
     const cursor = toolCallResult(await split.run({ query: "x", cursor: "nope" }, bounds));
     assertToolError(cursor, "invalid_arguments", /^cursor: /);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a split search past its deadline answers timeout under the name the client called", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
+  try {
+    // The first search reads the key span, so the next one goes straight to its parts.
+    const first = toolCallResult(
+      await split.run({ query: "pricing" }, { deadline: new Deadline() }),
+    );
+    assertEquals(first.isError, undefined);
+    // Its parts all run under the call's deadline, which passed before they were sent.
+    const deadline = new Deadline(250, clockNow() - 1_000);
+    const late = toolCallResult(await split.run({ query: "pricing" }, { deadline }));
+    assertToolError(late, "timeout", /^search_transcripts ran past its 250 ms deadline/);
   } finally {
     pool.close();
   }
