@@ -5,48 +5,47 @@
  * @module
  */
 import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/config/cli.ts";
-import { type DbPathOrigin, resolveDbPath } from "./lib/config/db_path.ts";
-import { DEMO_LOCATION, openDemoStore } from "./lib/demo/demo_store.ts";
+import type { DbPathOrigin } from "./lib/config/db_path.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/protocol/server.ts";
+import { Deadline } from "./lib/runtime/deadline.ts";
 import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
+import { chooseSource, openSource, type SourceSpec } from "./lib/sources/source_spec.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
-import { openStore } from "./lib/store/open_store.ts";
 import type { Store } from "./lib/store/store.ts";
 import { checkStore, formatStoreReport, isHealthy } from "./lib/store/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
-import type { StoreSpec } from "./lib/runtime/worker_pool.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
 const EXIT_USAGE = 2;
 
 /**
- * Opens the chosen store and logs one line naming it, only once it is open: an unusable
+ * Opens the chosen source and logs one line naming it, only once it is open: an unusable
  * store gets the error's line alone. `purpose` tells a served store from one read once.
  */
-function openChosenStore(choice: StoreChoice, purpose: "serving" | "reading"): Store {
-  if (choice.kind === "demo") {
-    const store = openDemoStore();
-    logLine(`${purpose} ${DEMO_LOCATION}, read-only`);
-    return store;
-  }
-  const { path, origin } = resolveDbPath({
-    flag: choice.flag,
+function openChosenSource(
+  choice: StoreChoice,
+  purpose: "serving" | "reading",
+): { store: Store; spec: SourceSpec } {
+  const { spec, origin } = chooseSource(choice, {
     env: (name) => Deno.env.get(name),
     os: Deno.build.os,
     cwd: Deno.cwd(),
   });
   let store: Store;
   try {
-    store = openStore(path);
+    store = openSource(spec);
   } catch (error) {
-    throw error instanceof StoreOpenError ? withPathOrigin(error, path, origin) : error;
+    const path = spec.kind === "path" ? spec.path : "";
+    throw error instanceof StoreOpenError && origin !== null
+      ? withPathOrigin(error, path, origin)
+      : error;
   }
-  logLine(`${purpose} ${path} (from ${origin}), read-only`);
-  return store;
+  logLine(`${purpose} ${store.location}${origin === null ? "" : ` (from ${origin})`}, read-only`);
+  return { store, spec };
 }
 
 /**
@@ -85,7 +84,7 @@ async function run(command: Command): Promise<number> {
       console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
       return EXIT_OK;
     case "check": {
-      const store = openChosenStore(command.store, "reading");
+      const { store } = openChosenSource(command.store, "reading");
       let report;
       try {
         report = checkStore(store);
@@ -114,23 +113,21 @@ async function run(command: Command): Promise<number> {
           return EXIT_USAGE;
         }
       }
-      const store = openChosenStore(command.store, "reading");
-      const deadline = Date.now() + command.timeoutMs;
-      store.setInterruptCheck(() => Date.now() > deadline ? "timeout" : null);
-      const result = callTool(tool, store, args);
-      console.log(
-        JSON.stringify(result.structuredContent ?? JSON.parse(result.content[0]!.text), null, 2),
-      );
-      return result.isError ? EXIT_TOOL_ERROR : EXIT_OK;
+      const { store } = openChosenSource(command.store, "reading");
+      const deadline = new Deadline(command.timeoutMs);
+      store.setInterruptCheck(() => deadline.expired ? "timeout" : null);
+      const outcome = callTool(tool, store, args);
+      const printed = outcome.ok
+        ? JSON.parse(outcome.structuredJson)
+        : { error: { code: outcome.code, message: outcome.message } };
+      console.log(JSON.stringify(printed, null, 2));
+      return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "serve": {
       // Opened here once so an unusable store fails at start with exit 2; each tool
       // worker then opens its own read-only connection.
-      const store = openChosenStore(command.store, "serving");
+      const { store, spec } = openChosenSource(command.store, "serving");
       store.close();
-      const spec: StoreSpec = command.store.kind === "demo"
-        ? { kind: "demo" }
-        : { kind: "path", path: store.location };
       const shutdown = new AbortController();
       onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));
       await serveStdio(spec, Deno.stdin.readable, Deno.stdout.writable, {

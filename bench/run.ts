@@ -125,7 +125,7 @@ async function measureClass(
     const t1 = performance.now();
     queryClass.onEngine(engine);
     const t2 = performance.now();
-    if (output.isError) throw new Error(`${queryClass.label}: ${output.content[0]?.text}`);
+    if (!output.ok) throw new Error(`${queryClass.label}: ${output.code}: ${output.message}`);
     if (i < options.warmup) continue;
     server.push(last.elapsedMs);
     inProcess.push(t1 - t0);

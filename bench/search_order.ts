@@ -7,6 +7,7 @@
 import type { Store } from "../lib/store/store.ts";
 import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
+import { toolCallResult } from "../lib/protocol/tool_result.ts";
 import { findTool } from "../lib/tools/registry.ts";
 
 /**
@@ -39,7 +40,7 @@ export interface SearchOrderCheck {
  * ```
  */
 export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
-  const output = callTool(findTool("search_transcripts")!, store, { query });
+  const output = toolCallResult(callTool(findTool("search_transcripts")!, store, { query }));
   if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
   const content = output.structuredContent as {
     results: { id: string }[];

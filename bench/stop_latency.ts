@@ -12,6 +12,8 @@
  * @module
  */
 import { DEFAULT_POOL_SIZE, ToolWorkerPool } from "../lib/runtime/worker_pool.ts";
+import { Deadline } from "../lib/runtime/deadline.ts";
+import type { ToolOutcome } from "../lib/tools/call_tool.ts";
 import { median } from "./stats.ts";
 
 /** A query shape and the search that stands for it. */
@@ -65,9 +67,20 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 }
 
+/** One call through `pool`, its deadline (a minute unless told) made as it is sent. */
+function call(
+  pool: ToolWorkerPool,
+  tool: string,
+  args: Record<string, unknown>,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<ToolOutcome> {
+  const deadline = new Deadline(options.timeoutMs ?? 60_000);
+  return pool.run(tool, args, { deadline, signal: options.signal });
+}
+
 async function timed(pool: ToolWorkerPool, tool: string, args: Record<string, unknown>) {
   const start = performance.now();
-  const result = await pool.run(tool, args);
+  const result = await call(pool, tool, args);
   return { ms: performance.now() - start, result };
 }
 
@@ -89,7 +102,7 @@ async function stopThen(
 ): Promise<number | null> {
   const controller = new AbortController();
   let finished = false;
-  const search = pool.run("search_transcripts", { query }, controller.signal)
+  const search = call(pool, "search_transcripts", { query }, { signal: controller.signal })
     .then(() => finished = true);
   await new Promise((resolve) => setTimeout(resolve, afterMs));
   if (finished) return null;
@@ -107,7 +120,7 @@ async function stopThen(
 async function followRatio(pool: ToolWorkerPool, query: string, at: number) {
   const common = { query: COMMON_QUERY };
   const alone = (await timed(pool, "search_transcripts", common)).ms;
-  const follow = await stopThen(pool, query, at, () => pool.run("search_transcripts", common));
+  const follow = await stopThen(pool, query, at, () => call(pool, "search_transcripts", common));
   return follow === null ? null : follow / alone;
 }
 
@@ -117,28 +130,26 @@ export async function measureStops(
   samples = 40,
   log: (line: string) => void = console.error,
 ): Promise<StopResult[]> {
-  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1, timeoutMs: 60_000 });
+  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1 });
   // The server's own pool: the next call goes to another worker while one stops.
-  const shared = new ToolWorkerPool({ kind: "path", path: db }, { timeoutMs: 60_000 });
+  const shared = new ToolWorkerPool({ kind: "path", path: db });
   const results: StopResult[] = [];
   try {
     await pool.warm();
-    await Promise.all([0, 1].map(() => shared.run("list_tasks", { limit: 1 })));
+    await Promise.all([0, 1].map(() => call(shared, "list_tasks", { limit: 1 })));
     const probe = { limit: 1 };
     const probeMs = await usualMs(pool, "list_tasks", probe);
     for (const shape of STOP_SHAPES) {
       log(`bench: stop latency, ${shape.label}`);
       const first = await timed(pool, "search_transcripts", { query: shape.query });
-      const answer = first.result.isError
-        ? String(JSON.parse(first.result.content[0]!.text).error.code)
-        : "ran";
+      const answer = first.result.ok ? "ran" : first.result.code;
       const usual = await usualMs(pool, "search_transcripts", { query: shape.query });
       const stops: number[] = [];
       const ratios: number[] = [];
       const sharedRatios: number[] = [];
       for (let i = 0; i < samples; i++) {
         const at = (usual * (i + 0.5)) / samples;
-        const wait = await stopThen(pool, shape.query, at, () => pool.run("list_tasks", probe));
+        const wait = await stopThen(pool, shape.query, at, () => call(pool, "list_tasks", probe));
         if (wait !== null) stops.push(Math.max(0, wait - probeMs));
         const follow = await followRatio(pool, shape.query, at);
         if (follow !== null) ratios.push(follow);
@@ -172,16 +183,16 @@ export async function measureStops(
 /** Stop latencies of `query` under a deadline of `deadlineMs` (at least 1 ms). */
 async function deadlineStopsOf(db: string, query: string, deadlineMs: number, probeMs: number) {
   const timeoutMs = Math.max(1, Math.round(deadlineMs));
-  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1, timeoutMs });
+  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1 });
   const stops: number[] = [];
   try {
     await pool.warm();
-    await pool.run("list_tasks", { limit: 1 });
+    await call(pool, "list_tasks", { limit: 1 }, { timeoutMs });
     for (let i = 0; i < 10; i++) {
-      const result = await pool.run("search_transcripts", { query });
-      if (!result.isError || !result.content[0]!.text.includes("deadline")) continue;
+      const result = await call(pool, "search_transcripts", { query }, { timeoutMs });
+      if (result.ok || !result.message.includes("deadline")) continue;
       const start = performance.now();
-      await pool.run("list_tasks", { limit: 1 });
+      await call(pool, "list_tasks", { limit: 1 }, { timeoutMs });
       stops.push(Math.max(0, performance.now() - start - probeMs));
     }
   } finally {

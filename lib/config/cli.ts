@@ -6,6 +6,9 @@
 import { parseArgs } from "node:util";
 import { SERVER_NAME } from "./version.ts";
 
+/** The default deadline of one tool call, in milliseconds (`--timeout-ms`). */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
 /** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
 export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
 
@@ -24,7 +27,7 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
-  --timeout-ms N      Deadline of one tool call, in milliseconds (default 5000).
+  --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS}).
                       A call past it answers "timeout" and its query is stopped.
   -h, --help          Print this help.
   -V, --version       Print the version.
@@ -83,7 +86,7 @@ export function parseCommandLine(args: readonly string[]): Command {
   }
   if (values.db === "") return { kind: "usage-error", message: "--db needs a path" };
   const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "path", flag: values.db };
-  const timeoutText = values["timeout-ms"] ?? "5000";
+  const timeoutText = values["timeout-ms"] ?? String(DEFAULT_TIMEOUT_MS);
   const timeoutMs = Number(timeoutText);
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
     return {

@@ -11,12 +11,32 @@
  * @module
  */
 import type { RpcId } from "../transport/jsonrpc.ts";
+import type { ToolOutcome } from "../tools/call_tool.ts";
+import { toolCallResult } from "./tool_result.ts";
 
 const encoder = new TextEncoder();
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const MIDDLE = encoder.encode('"}],"structuredContent":');
 const END = encoder.encode("}}\n");
+
+/**
+ * The answer line (newline included) to tools/call request `id` that came to `outcome`.
+ * A success is written from its JSON text without parsing it (see
+ * {@link structuredAnswerLine}); an error is small and goes through JSON.stringify.
+ *
+ * @example
+ * ```ts
+ * import { toolAnswerLine } from "./answer_line.ts";
+ * new TextDecoder().decode(toolAnswerLine(7, { ok: false, code: "busy", message: "Locked" }));
+ * // '{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"{\"error\":…}"}],"isError":true}}\n'
+ * ```
+ */
+export function toolAnswerLine(id: RpcId, outcome: ToolOutcome): Uint8Array {
+  if (outcome.ok) return structuredAnswerLine(id, outcome.structuredJson);
+  const result = JSON.stringify(toolCallResult(outcome));
+  return encoder.encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`);
+}
 
 /**
  * The answer line (newline included) to request `id` whose result is

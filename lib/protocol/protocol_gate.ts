@@ -5,9 +5,10 @@
  * - Only `initialize` and `ping` are served before `initialize`; a second one is refused.
  * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
  *   before the SDK could answer -32603 with a schema-validation dump.
- * - `tools/call` is answered here, from the tool-call runner, without the SDK: the
- *   result arrives already serialized (by a worker thread, or by a cheap call run on the
- *   main thread) and is only framed, so no large result is parsed and stringified again.
+ * - `tools/call` is answered here, from the tool-call runner, without the SDK. Each call
+ *   gets its one deadline on arrival. Its outcome arrives typed, its answer already JSON
+ *   (made by a worker thread, or by a cheap call run on the main thread), and the MCP
+ *   result is framed from it here, so no large result is parsed and stringified again.
  * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip.
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
@@ -31,15 +32,17 @@ import {
   errorResponse,
   isPlainObject,
   isRpcId,
-  printable,
   RPC_ERRORS,
   type RpcErrorResponse,
   type RpcId,
   type RpcMessage,
 } from "../transport/jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
-import { structuredAnswerLine } from "./answer_line.ts";
-import type { SerializedToolResult } from "../tools/call_tool.ts";
+import { toolAnswerLine } from "./answer_line.ts";
+import { DEFAULT_TIMEOUT_MS } from "../config/cli.ts";
+import { type CallBounds, Deadline } from "../runtime/deadline.ts";
+import { printable } from "../text/printable.ts";
+import type { ToolOutcome } from "../tools/call_tool.ts";
 
 /**
  * The transport the gate sits in front of: it can also send error responses of its own.
@@ -58,8 +61,8 @@ export interface GatedTransport extends Transport {
 export interface ToolCallRunner {
   /** Whether a tool of this name exists. */
   has(name: string): boolean;
-  /** Runs a call; resolves with its `result` as JSON text, and never rejects. */
-  run(name: string, args: unknown, signal: AbortSignal): Promise<SerializedToolResult>;
+  /** Runs a call within its bounds; resolves with its outcome, and never rejects. */
+  run(name: string, args: unknown, bounds: CallBounds): Promise<ToolOutcome>;
 }
 
 interface OwnCall {
@@ -79,10 +82,9 @@ export interface ProtocolGateOptions {
    * the gate answers it -32603 and closes; the tool-call deadline in production.
    */
   answerWithinMs?: number | undefined;
+  /** The deadline of one tool call, in milliseconds, counted from its arrival. */
+  callTimeoutMs?: number | undefined;
 }
-
-/** The default of {@link ProtocolGateOptions.answerWithinMs}. */
-const DEFAULT_ANSWER_WITHIN_MS = 5_000;
 
 /** The longest error message sent to a client. */
 const MAX_ERROR_MESSAGE = 500;
@@ -146,7 +148,7 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
  *   new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable),
  *   {
  *     has: (name) => findTool(name) !== undefined,
- *     run: (name, args, signal) => pool.runSerialized(name, args, signal),
+ *     run: (name, args, bounds) => pool.run(name, args, bounds),
  *   },
  * );
  * gate.inFlightCount; // 0; the SDK's `Server.connect(gate)` starts it
@@ -165,6 +167,7 @@ export class ProtocolGate implements Transport {
   readonly #inFlight = new Map<number, InFlight>();
   readonly #ownCalls = new Map<number, OwnCall>();
   readonly #answerWithinMs: number;
+  readonly #callTimeoutMs: number;
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
@@ -175,7 +178,8 @@ export class ProtocolGate implements Transport {
   constructor(inner: GatedTransport, tools: ToolCallRunner, options: ProtocolGateOptions = {}) {
     this.#inner = inner;
     this.#tools = tools;
-    this.#answerWithinMs = options.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS;
+    this.#answerWithinMs = options.answerWithinMs ?? DEFAULT_TIMEOUT_MS;
+    this.#callTimeoutMs = options.callTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -278,6 +282,8 @@ export class ProtocolGate implements Transport {
   }
 
   #callTool(clientId: RpcId, params: Record<string, unknown>): void {
+    // The call's one deadline, from its arrival: everything that runs it reads this.
+    const deadline = new Deadline(this.#callTimeoutMs);
     const name = params["name"] as string;
     if (!this.#tools.has(name)) {
       void this.#inner.send(
@@ -288,16 +294,11 @@ export class ProtocolGate implements Transport {
     const key = this.#nextId++;
     const controller = new AbortController();
     this.#ownCalls.set(key, { clientId, controller });
-    void this.#tools.run(name, params["arguments"] ?? {}, controller.signal)
-      .then((result) => {
+    void this.#tools.run(name, params["arguments"] ?? {}, { deadline, signal: controller.signal })
+      .then((outcome) => {
         // Gone from the map means cancelled: a cancelled request is never answered.
         if (!this.#ownCalls.delete(key)) return;
-        if (result.structured !== undefined) {
-          return this.#inner.sendBytes(structuredAnswerLine(clientId, result.structured));
-        }
-        return this.#inner.sendLine(
-          `{"jsonrpc":"2.0","id":${JSON.stringify(clientId)},"result":${result.json}}`,
-        );
+        return this.#inner.sendBytes(toolAnswerLine(clientId, outcome));
       })
       .finally(() => this.#closeWhenIdle());
   }

@@ -7,21 +7,16 @@
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { openDemoStore } from "../demo/demo_store.ts";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
-import { openStore } from "../store/open_store.ts";
+import { openSource, type SourceSpec } from "../sources/source_spec.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
 import { findTool, TOOLS } from "../tools/registry.ts";
 import { searchTranscripts } from "../tools/search_transcripts.ts";
 import { SplitSearch } from "../runtime/split_search.ts";
 import { SERVER_NAME, VERSION } from "../config/version.ts";
-import {
-  type StoreSpec,
-  ToolWorkerPool,
-  type ToolWorkerPoolOptions,
-} from "../runtime/worker_pool.ts";
+import { ToolWorkerPool, type ToolWorkerPoolOptions } from "../runtime/worker_pool.ts";
 
 /** What `initialize` tells the assistant about this server. */
 export const INSTRUCTIONS: string =
@@ -59,12 +54,18 @@ export function createMcpServer(): Server {
 
 /** Options for {@link serveStdio}. */
 export interface ServeOptions extends ToolWorkerPoolOptions {
+  /**
+   * The deadline of one tool call, in milliseconds, counted from its arrival.
+   *
+   * @default {5000}
+   */
+  timeoutMs?: number | undefined;
   /** Aborting it ends the session at once, as when the client has gone. */
   signal?: AbortSignal | undefined;
 }
 
 /**
- * Serves the store `spec` over a pair of byte streams (stdin and stdout in production)
+ * Serves the store of `source` over a pair of byte streams (stdin and stdout in production)
  * until the input ends and every request in flight is answered, or until the output fails
  * or `options.signal` is aborted; then the workers are stopped.
  *
@@ -83,18 +84,16 @@ export interface ServeOptions extends ToolWorkerPoolOptions {
  * ```
  */
 export async function serveStdio(
-  spec: StoreSpec,
+  source: SourceSpec,
   input: ReadableStream<Uint8Array>,
   output: WritableStream<Uint8Array>,
   options: ServeOptions = {},
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
-  const pool = new ToolWorkerPool(spec, options);
-  const search = new SplitSearch(pool, { timeoutMs: options.timeoutMs });
-  const inline = new InlineCalls(
-    () => spec.kind === "demo" ? openDemoStore() : openStore(spec.path, { busyTimeoutMs: 0 }),
-    { timeoutMs: options.timeoutMs },
-  );
+  const pool = new ToolWorkerPool(source, options);
+  const search = new SplitSearch(pool);
+  // The main thread's connection never waits for the app's lock: see inline_calls.ts.
+  const inline = new InlineCalls(() => openSource(source, { busyTimeoutMs: 0 }));
   const server = createMcpServer();
   // The first call should not wait for a worker to start or a connection to open.
   server.oninitialized = () => {
@@ -109,14 +108,12 @@ export async function serveStdio(
   };
   const gate = new ProtocolGate(transport, {
     has: (name) => findTool(name) !== undefined,
-    run: (name, args, signal) => {
-      if (name === searchTranscripts.name) return search.run(args, signal);
-      const outcome = inline.run(findTool(name)!, args);
-      return outcome.ran
-        ? Promise.resolve(outcome.result)
-        : pool.runSerialized(name, args, signal, outcome.spentMs);
+    run: (name, args, bounds) => {
+      if (name === searchTranscripts.name) return search.run(args, bounds);
+      const inlined = inline.run(findTool(name)!, args, bounds.deadline);
+      return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
-  }, { answerWithinMs: options.timeoutMs });
+  }, { answerWithinMs: options.timeoutMs, callTimeoutMs: options.timeoutMs });
   await server.connect(gate);
   const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
   if (options.signal?.aborted) stop();

@@ -21,9 +21,9 @@
  */
 import { describeError, logLine } from "../log.ts";
 import type { Store } from "../store/store.ts";
-import { callTool, type SerializedToolResult, serializeToolResult } from "../tools/call_tool.ts";
+import { parseArguments, runParsed, type ToolOutcome } from "../tools/call_tool.ts";
 import type { AnyTool } from "../tools/tool.ts";
-import { deadlineResult, DEFAULT_TIMEOUT_MS } from "./worker_pool.ts";
+import { type Deadline, deadlineOutcome } from "./deadline.ts";
 
 /** How long a call may hold the main thread before it is handed to a worker, in ms. */
 export const INLINE_BUDGET_MS = 20;
@@ -40,25 +40,22 @@ export const REOPEN_AFTER_MS = 1_000;
 
 /** A call run here, or why it must go to a worker. */
 export type InlineOutcome =
-  | { ran: true; result: SerializedToolResult }
-  | { ran: false; spentMs: number };
+  | { ran: true; outcome: ToolOutcome }
+  | {
+    ran: false;
+    /** What trying here cost, in ms: already counted by the call's deadline, told for logs. */
+    spentMs: number;
+  };
 
 /** Options for {@link InlineCalls}. */
 export interface InlineCallsOptions {
   /**
    * How long a call may run here before it is stopped and handed over, in milliseconds
-   * ({@link INLINE_BUDGET_MS}); never more than `timeoutMs`.
+   * ({@link INLINE_BUDGET_MS}); never past the call's deadline.
    *
    * @default {20}
    */
   budgetMs?: number | undefined;
-  /**
-   * The calls' deadline in milliseconds, as the pool's ({@link DEFAULT_TIMEOUT_MS}): the
-   * budget never exceeds it.
-   *
-   * @default {5000}
-   */
-  timeoutMs?: number | undefined;
   /**
    * How long after a failed open to try again, in milliseconds ({@link REOPEN_AFTER_MS}).
    *
@@ -82,15 +79,15 @@ export interface InlineCallsOptions {
  * import { InlineCalls } from "./inline_calls.ts";
  * import { openDemoStore } from "../demo/demo_store.ts";
  * import { findTool } from "../tools/registry.ts";
+ * import { Deadline } from "./deadline.ts";
  * const inline = new InlineCalls(() => openDemoStore());
- * const outcome = inline.run(findTool("list_tasks")!, { limit: 5 });
- * if (outcome.ran) console.log(outcome.result.json);
+ * const call = inline.run(findTool("list_tasks")!, { limit: 5 }, new Deadline());
+ * if (call.ran) console.log(call.outcome);
  * ```
  */
 export class InlineCalls {
   readonly #connect: () => Store;
   readonly #budgetMs: number;
-  readonly #timeoutMs: number;
   readonly #reopenAfterMs: number;
   readonly #skipAfterOverrunMs: number;
   #store: Store | undefined;
@@ -104,12 +101,10 @@ export class InlineCalls {
    * waiting. A failed open is tried again a little later; until then calls go to workers.
    */
   constructor(connect: () => Store, options: InlineCallsOptions = {}) {
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const budgetMs = Math.min(options.budgetMs ?? INLINE_BUDGET_MS, timeoutMs);
+    const budgetMs = options.budgetMs ?? INLINE_BUDGET_MS;
     if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
     this.#connect = connect;
     this.#budgetMs = budgetMs;
-    this.#timeoutMs = timeoutMs;
     this.#reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
     this.#skipAfterOverrunMs = options.skipAfterOverrunMs ?? SKIP_AFTER_OVERRUN_MS;
   }
@@ -137,9 +132,11 @@ export class InlineCalls {
 
   /**
    * Runs `tool` here when it is cheap and finishes within the budget; otherwise reports
-   * that the call must go to a worker, with the time already spent on it.
+   * that the call must go to a worker, with the time spent on it here (which the call's
+   * one `deadline` has already counted). The arguments are validated before anything
+   * reads the store, the `cheap` check included.
    */
-  run(tool: AnyTool, args: unknown): InlineOutcome {
+  run(tool: AnyTool, args: unknown, deadline: Deadline): InlineOutcome {
     const started = performance.now();
     const spent = () => performance.now() - started;
     if (tool.cheap === undefined || tool.cheap === false) return { ran: false, spentMs: 0 };
@@ -148,31 +145,34 @@ export class InlineCalls {
     const shape = callShape(tool, args);
     if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: spent() };
     // From here: reopening the connection (its start-up checks) is not the call's cost.
-    this.#budgetEnd = performance.now() + this.#budgetMs;
-    if (typeof tool.cheap === "function") {
-      let cheap: boolean;
-      try {
-        cheap = tool.cheap(store, args);
-      } catch {
-        cheap = false; // The app's lock, say: the worker waits for it.
+    this.#budgetEnd = performance.now() + Math.min(this.#budgetMs, deadline.remainingMs);
+    const parsed = parseArguments(tool, args);
+    let outcome: ToolOutcome;
+    if (!parsed.ok) {
+      outcome = parsed; // Refused before anything reads the store.
+    } else {
+      if (typeof tool.cheap === "function") {
+        let cheap: boolean;
+        try {
+          cheap = tool.cheap(store, parsed.input);
+        } catch {
+          cheap = false; // The app's lock, say: the worker waits for it.
+        }
+        if (!cheap) return { ran: false, spentMs: spent() };
       }
-      if (!cheap) return { ran: false, spentMs: spent() };
+      outcome = runParsed(tool, store, parsed.input);
     }
-    const result = serializeToolResult(callTool(tool, store, args));
     const spentMs = spent();
+    const code = outcome.ok ? null : outcome.code;
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
-    if (result.errorCode === "timeout") {
+    if (code === "timeout") {
       this.#overranUntil.set(shape, performance.now() + this.#skipAfterOverrunMs);
     }
     // Past the deadline already (a read SQLite cannot stop, or a deadline shorter than the
     // budget): answered here, as the pool would, rather than handed over with no time left.
-    if (spentMs >= this.#timeoutMs) {
-      return { ran: true, result: deadlineResult(tool.name, this.#timeoutMs) };
-    }
-    if (result.errorCode === "timeout" || result.errorCode === "busy") {
-      return { ran: false, spentMs };
-    }
-    return { ran: true, result };
+    if (deadline.expired) return { ran: true, outcome: deadlineOutcome(tool.name, deadline) };
+    if (code === "timeout" || code === "busy") return { ran: false, spentMs };
+    return { ran: true, outcome };
   }
 
   /** Closes the connection. */

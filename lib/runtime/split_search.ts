@@ -14,14 +14,10 @@
  * @module
  */
 import * as v from "valibot";
-import type { SerializedToolResult } from "../tools/call_tool.ts";
+import type { ToolOutcome } from "../tools/call_tool.ts";
 import { searchInputSchema } from "../tools/search_transcripts.ts";
-import {
-  cancelledResult,
-  deadlineResult,
-  DEFAULT_TIMEOUT_MS,
-  type ToolWorkerPool,
-} from "./worker_pool.ts";
+import { type CallBounds, deadlineOutcome } from "./deadline.ts";
+import { cancelledOutcome, type ToolWorkerPool } from "./worker_pool.ts";
 
 /**
  * Below this largest key (about this many transcripts, on a store that does not reuse keys)
@@ -53,14 +49,10 @@ export interface SplitSearchOptions {
    * @default {3}
    */
   minWorkers?: number;
-  /**
-   * The deadline of one call, all its parts together, in milliseconds
-   * ({@link DEFAULT_TIMEOUT_MS}).
-   *
-   * @default {5000}
-   */
-  timeoutMs?: number | undefined;
 }
+
+/** A successful outcome. */
+type Answered = ToolOutcome & { ok: true };
 
 interface RankPart {
   hits: { pk: number; score: number }[];
@@ -78,10 +70,11 @@ interface RankPart {
  * ```ts
  * import { SplitSearch } from "./split_search.ts";
  * import { ToolWorkerPool } from "./worker_pool.ts";
+ * import { Deadline } from "./deadline.ts";
  * const pool = new ToolWorkerPool({ kind: "demo" });
  * const search = new SplitSearch(pool);
- * const result = await search.run({ query: "pricing" }, new AbortController().signal);
- * result.errorCode; // null
+ * const outcome = await search.run({ query: "pricing" }, { deadline: new Deadline() });
+ * outcome.ok; // true
  * pool.close();
  * ```
  */
@@ -89,10 +82,9 @@ export class SplitSearch {
   readonly #pool: ToolWorkerPool;
   readonly #threshold: number;
   readonly #minWorkers: number;
-  readonly #timeoutMs: number;
   #span: { maxPk: number; readAt: number } | undefined;
 
-  /** Splits searches over `pool`'s workers; `timeoutMs` bounds all parts of one call. */
+  /** Splits searches over `pool`'s workers. */
   constructor(
     pool: ToolWorkerPool,
     options: SplitSearchOptions = {},
@@ -100,41 +92,34 @@ export class SplitSearch {
     this.#pool = pool;
     this.#threshold = options.threshold ?? SPLIT_THRESHOLD;
     this.#minWorkers = options.minWorkers ?? MIN_SPLIT_WORKERS;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
-  /** Runs one search call; resolves with its serialized result and never rejects. */
-  run(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
+  /**
+   * Runs one search call; resolves with its outcome and never rejects. Every part runs
+   * under the call's one deadline, so the pool stops them all when it passes.
+   */
+  async run(args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
     // Arguments the tool would refuse take the ordinary path, for the ordinary message.
     if (this.#pool.size < this.#minWorkers || !v.is(searchInputSchema, args)) {
-      return this.#pool.runSerialized("search_transcripts", args, signal);
+      return this.#pool.run("search_transcripts", args, bounds);
     }
-    const parts = new AbortController();
-    const stop = () => parts.abort();
-    signal.addEventListener("abort", stop, { once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<SerializedToolResult>((resolve) => {
-      timer = setTimeout(() => {
-        parts.abort();
-        resolve(deadlineResult("search_transcripts", this.#timeoutMs));
-      }, this.#timeoutMs);
-    });
-    return Promise.race([this.#split(args, parts.signal), late]).finally(() => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", stop);
-    });
+    const outcome = await this.#split(args, bounds);
+    // A part past the deadline is named as the call the client made.
+    const late = !outcome.ok && outcome.code === "timeout" && !bounds.signal?.aborted;
+    return late ? deadlineOutcome("search_transcripts", bounds.deadline) : outcome;
   }
 
-  async #split(args: unknown, signal: AbortSignal): Promise<SerializedToolResult> {
-    const maxPk = await this.#maxPk(signal);
-    if (signal.aborted) return cancelledResult();
+  async #split(args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
+    const signal = bounds.signal;
+    const maxPk = await this.#maxPk(bounds);
+    if (signal?.aborted) return cancelledOutcome();
     if (maxPk < this.#threshold || !Number.isSafeInteger(maxPk)) {
-      return this.#pool.runSerialized("search_transcripts", args, signal);
+      return this.#pool.run("search_transcripts", args, bounds);
     }
     // One part per worker; the last range is open-ended, so rows added since the span was
     // read are ranked too.
     const count = this.#pool.size;
-    const bounds = Array.from(
+    const edges = Array.from(
       { length: count + 1 },
       (_, i) =>
         i === 0
@@ -144,41 +129,41 @@ export class SplitSearch {
           : Math.floor((maxPk * i) / count),
     );
     const parts = await Promise.all(
-      bounds.slice(1).map((to, i) =>
-        this.#pool.runSerialized(
+      edges.slice(1).map((to, i) =>
+        this.#pool.run(
           "search_transcripts.rank",
-          { search: args, from: i === 0 ? bounds[0]! : bounds[i]! + 1, to },
-          signal,
+          { search: args, from: i === 0 ? edges[0]! : edges[i]! + 1, to },
+          bounds,
         )
       ),
     );
     // Bad arguments, a timeout or a busy store: every part says the same; answer with it.
-    const failed = parts.find((part) => part.errorCode !== null);
+    const failed = parts.find((part) => !part.ok);
     if (failed !== undefined) return failed;
-    if (signal.aborted) return cancelledResult();
-    const ranked = parts.map((part) => (JSON.parse(part.json).structuredContent as RankPart));
+    if (signal?.aborted) return cancelledOutcome();
+    const ranked = parts.map((part) => JSON.parse((part as Answered).structuredJson) as RankPart);
     const first = ranked[0]!;
     const hits = ranked.flatMap((part) => part.hits)
       .sort((a, b) => a.score - b.score || a.pk - b.pk)
       .slice(first.offset, first.offset + first.limit + 1);
     const query = (args as { query: string }).query;
-    return this.#pool.runSerialized("search_transcripts.render", {
+    return this.#pool.run("search_transcripts.render", {
       query,
       hits,
       match: first.match,
       queryMode: first.queryMode,
       limit: first.limit,
       offset: first.offset,
-    }, signal);
+    }, bounds);
   }
 
-  async #maxPk(signal: AbortSignal): Promise<number> {
+  async #maxPk(bounds: CallBounds): Promise<number> {
     if (this.#span !== undefined && Date.now() - this.#span.readAt < SPAN_TTL_MS) {
       return this.#span.maxPk;
     }
-    const span = await this.#pool.runSerialized("search_transcripts.span", {}, signal);
-    if (span.errorCode !== null) return 0;
-    const maxPk = Number(JSON.parse(span.json).structuredContent.maxPk);
+    const span = await this.#pool.run("search_transcripts.span", {}, bounds);
+    if (!span.ok) return 0;
+    const maxPk = Number(JSON.parse(span.structuredJson).maxPk);
     this.#span = { maxPk, readAt: Date.now() };
     return maxPk;
   }

@@ -6,14 +6,13 @@
  *
  * @module
  */
-import { openDemoStore } from "../demo/demo_store.ts";
+import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
+import { openSource } from "../sources/source_spec.ts";
 import { StoreOpenError } from "../store/errors.ts";
-import { openStore } from "../store/open_store.ts";
 import type { Store } from "../store/store.ts";
-import { callTool, serializeToolResult, toolErrorResult } from "../tools/call_tool.ts";
-import { ToolError } from "../tools/tool.ts";
+import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
 import {
@@ -38,13 +37,13 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      store = message.store.kind === "demo" ? openDemoStore() : openStore(message.store.path);
+      store = openSource(message.source);
       const stop = new Int32Array(message.stop);
       store.setInterruptCheck(() => {
         if (Atomics.load(stop, STOP_CALL_ID) === current.callId) {
           return Atomics.load(stop, STOP_REASON) === STOP_CANCELLED ? "cancelled" : "timeout";
         }
-        return Date.now() > current.deadline ? "timeout" : null;
+        return clockNow() > current.deadline ? "timeout" : null;
       });
       scope.postMessage({ type: "ready" });
     } catch (error) {
@@ -58,15 +57,11 @@ scope.onmessage = (event) => {
   }
   current = { callId: message.callId, deadline: message.deadline };
   const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
-  const result = tool === undefined || store === undefined
-    ? toolErrorResult(new ToolError("internal", `Tool ${message.tool} is not available`))
+  const outcome = tool === undefined || store === undefined
+    ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
     : callTool(tool, store, message.args);
-  // Serialized here, off the main thread; the main thread only frames it.
-  scope.postMessage({
-    type: "result",
-    callId: message.callId,
-    result: serializeToolResult(result),
-  });
+  // The answer's JSON is made here, off the main thread; the main thread only frames it.
+  scope.postMessage({ type: "result", callId: message.callId, outcome });
   // After the answer is on its way: only a call already queued for this worker waits.
   garbage.afterCall();
 };

@@ -1,6 +1,7 @@
 /**
  * The tool-call pool: at most `size` calls run at once, each on its own worker thread with
- * its own read-only connection; the rest wait in arrival order. Every call has a deadline.
+ * its own read-only connection; the rest wait in arrival order. Every call carries its one deadline (deadline.ts),
+ * counted from its arrival.
  *
  * A call past its deadline is answered `timeout` at once. The statement itself is stopped
  * from inside SQLite: the worker's connection calls a check once per candidate row (see
@@ -13,13 +14,10 @@
  * @module
  */
 import { describeError, logLine } from "../log.ts";
-import {
-  type SerializedToolResult,
-  serializeToolResult,
-  type ToolCallResult,
-  toolErrorResult,
-} from "../tools/call_tool.ts";
-import { ToolError, type ToolErrorCode } from "../tools/tool.ts";
+import type { SourceSpec } from "../sources/source_spec.ts";
+import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
+import type { ToolErrorCode } from "../tools/tool.ts";
+import { type CallBounds, type Deadline, deadlineOutcome } from "./deadline.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -27,14 +25,8 @@ import {
   STOP_FLAG_SLOTS,
   STOP_REASON,
   STOP_TIMEOUT,
-  type StoreSpec,
   type ToWorker,
 } from "./worker_protocol.ts";
-
-export type { StoreSpec } from "./worker_protocol.ts";
-
-/** The default deadline of one tool call, in milliseconds. */
-export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** The most calls that ever run at once. */
 export const MAX_POOL_SIZE = 4;
@@ -70,12 +62,6 @@ export interface ToolWorkerPoolOptions {
    * @default {DEFAULT_POOL_SIZE}
    */
   size?: number;
-  /**
-   * Each call's deadline, in milliseconds ({@link DEFAULT_TIMEOUT_MS}).
-   *
-   * @default {5000}
-   */
-  timeoutMs?: number;
 }
 
 interface Job {
@@ -83,10 +69,10 @@ interface Job {
   tool: string;
   args: unknown;
   signal: AbortSignal | undefined;
-  resolve: (result: SerializedToolResult) => void;
+  resolve: (outcome: ToolOutcome) => void;
   settled: boolean;
-  /** When the call must be answered (Date.now() time). */
-  deadline: number;
+  /** When the call must be answered. */
+  deadline: Deadline;
   slot?: Slot;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -99,38 +85,18 @@ interface Slot {
   graceTimer?: ReturnType<typeof setTimeout>;
 }
 
-function errorResult(code: ToolErrorCode, message: string): SerializedToolResult {
-  return serializeToolResult(toolErrorResult(new ToolError(code, message)));
-}
-
 /**
  * The answer to a call its client cancelled (one that is never sent, since a cancelled
  * request gets no answer, but the pool settles every call).
  *
  * @example
  * ```ts
- * import { cancelledResult } from "./worker_pool.ts";
- * cancelledResult().errorCode; // "timeout"
+ * import { cancelledOutcome } from "./worker_pool.ts";
+ * cancelledOutcome().ok; // false
  * ```
  */
-export function cancelledResult(): SerializedToolResult {
-  return errorResult("timeout", "The call was cancelled");
-}
-
-/**
- * The answer to a call that ran past its deadline, wherever it ran.
- *
- * @example
- * ```ts
- * import { deadlineResult } from "./worker_pool.ts";
- * deadlineResult("list_tasks", 5_000).errorCode; // "timeout"
- * ```
- */
-export function deadlineResult(tool: string, timeoutMs: number): SerializedToolResult {
-  return errorResult(
-    "timeout",
-    `${tool} ran past its ${timeoutMs} ms deadline and was stopped; narrow the request or try again`,
-  );
+export function cancelledOutcome(): ToolOutcome {
+  return toolErrorOutcome("timeout", "The call was cancelled");
 }
 
 /**
@@ -139,15 +105,15 @@ export function deadlineResult(tool: string, timeoutMs: number): SerializedToolR
  * @example
  * ```ts
  * import { ToolWorkerPool } from "./worker_pool.ts";
+ * import { Deadline } from "./deadline.ts";
  * const pool = new ToolWorkerPool({ kind: "demo" });
- * const result = await pool.run("list_tasks", { done: false });
+ * const outcome = await pool.run("list_tasks", { done: false }, { deadline: new Deadline() });
  * pool.close();
  * ```
  */
 export class ToolWorkerPool {
-  readonly #spec: StoreSpec;
+  readonly #source: SourceSpec;
   readonly #size: number;
-  readonly #timeoutMs: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextCallId = 1;
@@ -157,11 +123,10 @@ export class ToolWorkerPool {
   #readyWaiters: (() => void)[] = [];
   #peakRunning = 0;
 
-  /** A pool over the store `spec`; workers start on demand. */
-  constructor(spec: StoreSpec, options: ToolWorkerPoolOptions = {}) {
-    this.#spec = spec;
+  /** A pool over the store of `source`; workers start on demand. */
+  constructor(source: SourceSpec, options: ToolWorkerPoolOptions = {}) {
+    this.#source = source;
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
     }
@@ -180,23 +145,13 @@ export class ToolWorkerPool {
   }
 
   /**
-   * Runs one tool call. Resolves with the tool's result, or with a `timeout` error result
-   * when the deadline passes; never rejects.
+   * Runs one tool call within its bounds. Resolves with the tool's outcome, or with a
+   * `timeout` error when the deadline passes or the call is cancelled; never rejects. The
+   * deadline counts from the call's arrival, so time it spent elsewhere or queued here is
+   * time the client has waited.
    */
-  async run(tool: string, args: unknown, signal?: AbortSignal): Promise<ToolCallResult> {
-    return JSON.parse((await this.runSerialized(tool, args, signal)).json);
-  }
-
-  /**
-   * {@link run}, with the result as the JSON text of a response's `result` member.
-   * `spentMs` is time the call already spent elsewhere; it counts against the deadline.
-   */
-  runSerialized(
-    tool: string,
-    args: unknown,
-    signal?: AbortSignal,
-    spentMs = 0,
-  ): Promise<SerializedToolResult> {
+  run(tool: string, args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
+    const { deadline, signal } = bounds;
     return new Promise((resolve) => {
       const job: Job = {
         callId: this.#nextCallId++,
@@ -205,15 +160,16 @@ export class ToolWorkerPool {
         signal,
         resolve,
         settled: false,
-        deadline: Date.now() + this.#timeoutMs - spentMs,
+        deadline,
       };
-      if (this.#closed) return this.#settle(job, errorResult("internal", "The server is closing"));
+      if (this.#closed) {
+        return this.#settle(job, toolErrorOutcome("internal", "The server is closing"));
+      }
       // Cancelled before it was queued: never run it.
       if (signal?.aborted) {
-        return this.#settle(job, cancelledResult());
+        return this.#settle(job, cancelledOutcome());
       }
-      // The deadline counts from arrival: time spent queued is time the client waits.
-      job.timer = setTimeout(() => this.#expire(job), job.deadline - Date.now());
+      job.timer = setTimeout(() => this.#expire(job), deadline.remainingMs);
       signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
       this.#queue.push(job);
       this.#dispatch();
@@ -250,7 +206,7 @@ export class ToolWorkerPool {
   close(): void {
     this.#closed = true;
     for (const job of this.#queue.splice(0)) {
-      this.#settle(job, errorResult("internal", "The server is closing"));
+      this.#settle(job, toolErrorOutcome("internal", "The server is closing"));
     }
     for (const slot of this.#slots.splice(0)) {
       clearTimeout(slot.graceTimer);
@@ -281,7 +237,7 @@ export class ToolWorkerPool {
         args: job.args,
         // The pool answers at the deadline and sets the stop flag; the worker's own clock
         // is only a backstop, a little later, so the pool's answer always comes first.
-        deadline: job.deadline + GRACE_MS / 2,
+        deadline: job.deadline.at + GRACE_MS / 2,
       };
       slot.worker.postMessage(message);
     }
@@ -298,7 +254,7 @@ export class ToolWorkerPool {
       event.preventDefault();
       this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
     };
-    const init: ToWorker = { type: "init", store: this.#spec, stop: stopBuffer };
+    const init: ToWorker = { type: "init", source: this.#source, stop: stopBuffer };
     worker.postMessage(init);
   }
 
@@ -320,8 +276,9 @@ export class ToolWorkerPool {
         slot.job = undefined;
         clearTimeout(slot.graceTimer);
         if (job === undefined || job.callId !== message.callId) break;
-        if (job.settled && message.result.errorCode === "timeout") this.#stoppedMidQuery++;
-        this.#settle(job, message.result);
+        const outcome = message.outcome;
+        if (job.settled && !outcome.ok && outcome.code === "timeout") this.#stoppedMidQuery++;
+        this.#settle(job, outcome);
         break;
       }
     }
@@ -340,13 +297,13 @@ export class ToolWorkerPool {
     if (slot.job !== undefined) {
       this.#settle(
         slot.job,
-        errorResult("internal", "The call failed inside the server; see its stderr log"),
+        toolErrorOutcome("internal", "The call failed inside the server; see its stderr log"),
       );
     } else if (!slot.ready && !this.#slots.some((other) => other.ready)) {
       const message = code === "busy"
         ? "The store is locked by its app; try again in a moment"
         : "The store could not be opened; see the server's stderr log";
-      for (const job of this.#queue.splice(0)) this.#settle(job, errorResult(code, message));
+      for (const job of this.#queue.splice(0)) this.#settle(job, toolErrorOutcome(code, message));
     }
     this.#dispatch();
   }
@@ -360,13 +317,13 @@ export class ToolWorkerPool {
 
   #expire(job: Job): void {
     if (job.settled) return;
-    this.#settle(job, deadlineResult(job.tool, this.#timeoutMs));
+    this.#settle(job, deadlineOutcome(job.tool, job.deadline));
     this.#stopRunning(job, STOP_TIMEOUT);
   }
 
   #abandon(job: Job, reason: number): void {
     if (job.settled) return;
-    this.#settle(job, cancelledResult());
+    this.#settle(job, cancelledOutcome());
     this.#stopRunning(job, reason);
   }
 
@@ -385,10 +342,10 @@ export class ToolWorkerPool {
     }, GRACE_MS);
   }
 
-  #settle(job: Job, result: SerializedToolResult): void {
+  #settle(job: Job, outcome: ToolOutcome): void {
     if (job.settled) return;
     job.settled = true;
     clearTimeout(job.timer);
-    job.resolve(result);
+    job.resolve(outcome);
   }
 }

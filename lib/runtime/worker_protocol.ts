@@ -4,21 +4,26 @@
  *
  * @module
  */
-import type { SerializedToolResult } from "../tools/call_tool.ts";
-
-/** Which store a worker opens. */
-export type StoreSpec = { kind: "path"; path: string } | { kind: "demo" };
+import type { SourceSpec } from "../sources/source_spec.ts";
+import type { ToolOutcome } from "../tools/call_tool.ts";
 
 /** What the pool sends to a worker. */
 export type ToWorker =
-  | { type: "init"; store: StoreSpec; stop: SharedArrayBuffer }
-  | { type: "call"; callId: number; tool: string; args: unknown; deadline: number };
+  | { type: "init"; source: SourceSpec; stop: SharedArrayBuffer }
+  | {
+    type: "call";
+    callId: number;
+    tool: string;
+    args: unknown;
+    /** The call's absolute deadline (deadline.ts's clock), plus the pool's grace. */
+    deadline: number;
+  };
 
 /** What a worker sends to the pool. */
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; result: SerializedToolResult };
+  | { type: "result"; callId: number; outcome: ToolOutcome };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

@@ -1,12 +1,14 @@
 /**
- * Running a tool: validate the arguments, call the handler, and shape the MCP result.
+ * Running a tool: validate the arguments, call the handler, and give its outcome, a typed
+ * value that crosses threads as it is. The MCP result is made from it only at the
+ * protocol edge (lib/protocol/tool_result.ts).
  *
  * @module
  */
 import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { InvalidCursorError } from "./cursor.ts";
-import { printable } from "../transport/jsonrpc.ts";
+import { printable } from "../text/printable.ts";
 import { describeError, logLine } from "../log.ts";
 import { StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store/errors.ts";
 import type { Store } from "../store/store.ts";
@@ -29,17 +31,30 @@ export interface PublishedTool {
   annotations: AnyTool["annotations"];
 }
 
-/** An MCP `tools/call` result. */
-export interface ToolCallResult {
-  /** Members the MCP result may carry beyond these. */
-  [key: string]: unknown;
-  /** One text block: the structured content as compact JSON, or the error. */
-  content: { type: "text"; text: string }[];
-  /** The answer as an object; absent on an error. */
-  structuredContent?: Record<string, unknown>;
-  /** True on a tool error; absent on success. */
-  isError?: boolean;
-}
+/**
+ * What a tool call came to: the answer as compact JSON text, or a tool error. It is what
+ * threads exchange; the MCP result is made from it once, at the protocol edge.
+ */
+export type ToolOutcome =
+  | {
+    /** The call succeeded. */
+    readonly ok: true;
+    /** The answer (the MCP result's structuredContent) as compact JSON text. */
+    readonly structuredJson: string;
+  }
+  | {
+    /** The call failed. */
+    readonly ok: false;
+    /** The tool error code. */
+    readonly code: ToolErrorCode;
+    /** A one-line message for the client. */
+    readonly message: string;
+  };
+
+/** Validated arguments, or the outcome that refuses them. */
+export type ParsedArguments =
+  | { readonly ok: true; readonly input: unknown }
+  | ToolOutcome & { readonly ok: false };
 
 function objectSchema(schema: AnyTool["inputSchema"]): PublishedTool["inputSchema"] {
   // Checks that JSON Schema cannot say (RFC 3339 dates) are left out, not fatal.
@@ -69,66 +84,21 @@ export function publishTool(tool: AnyTool): PublishedTool {
   };
 }
 
-/** A tool result as the JSON text of its `result` member, ready to write to the wire. */
-export interface SerializedToolResult {
-  /** The JSON text of the result. */
-  readonly json: string;
-  /** The tool error code, or null for a successful result. */
-  errorCode: ToolErrorCode | null;
-  /**
-   * For a success whose text block is the JSON of its structuredContent: that JSON, from
-   * which the protocol gate writes the answer's bytes (answer_line.ts). `json` is then
-   * built only if read, since escaping the text as a string costs as much as making it.
-   */
-  structured?: string;
-}
-
 /**
- * Serializes a result once. A successful result's text block already is the JSON of its
- * structuredContent, so that text is reused rather than the object stringified again.
+ * The outcome of a tool error. Messages quote client input (argument names, values), so
+ * they are kept to one line.
  *
  * @example
  * ```ts
- * import { serializeToolResult } from "./call_tool.ts";
- * serializeToolResult({ content: [{ type: "text", text: "{}" }], structuredContent: {} }).json;
- * // '{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}'
+ * import { toolErrorOutcome } from "./call_tool.ts";
+ * toolErrorOutcome("timeout", "list_tasks ran past its deadline").ok; // false
  * ```
  */
-export function serializeToolResult(result: ToolCallResult): SerializedToolResult {
-  const text = result.content[0]?.text ?? "";
-  if (result.isError) {
-    const code = (JSON.parse(text) as { error?: { code?: ToolErrorCode } }).error?.code;
-    return { json: JSON.stringify(result), errorCode: code ?? "internal" };
-  }
-  if (result.structuredContent === undefined) {
-    return { json: JSON.stringify(result), errorCode: null };
-  }
-  return {
-    // An own enumerable getter: equality checks and a worker's postMessage read it.
-    get json() {
-      return `{"content":[{"type":"text","text":${
-        JSON.stringify(text)
-      }}],"structuredContent":${text}}`;
-    },
-    errorCode: null,
-    structured: text,
-  };
-}
-
-/**
- * The result for a tool error.
- *
- * @example
- * ```ts
- * import { toolErrorResult } from "./call_tool.ts";
- * import { ToolError } from "./tool.ts";
- * toolErrorResult(new ToolError("timeout", "list_tasks ran past its deadline")).isError; // true
- * ```
- */
-export function toolErrorResult(error: ToolError): ToolCallResult {
-  // Messages quote client input (argument names, values): keep them to one line.
-  const body = { error: { code: error.code, message: printable(error.message, 2_000) } };
-  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+export function toolErrorOutcome(
+  code: ToolErrorCode,
+  message: string,
+): ToolOutcome & { ok: false } {
+  return { ok: false, code, message: printable(message, 2_000) };
 }
 
 function asToolError(error: unknown, toolName: string): ToolError {
@@ -146,28 +116,59 @@ function asToolError(error: unknown, toolName: string): ToolError {
 }
 
 /**
- * Validates `args` against the tool's input schema, runs it, and returns the MCP result:
- * `structuredContent` plus the same object as compact JSON text, or an `isError` result
- * whose text is `{"error":{"code","message"}}`.
+ * Validates `args` against the tool's input schema: the input its handler (and its `cheap`
+ * check) receives, or the `invalid_arguments` outcome naming every problem.
+ *
+ * @example
+ * ```ts
+ * import { parseArguments } from "./call_tool.ts";
+ * import { findTool } from "./registry.ts";
+ * parseArguments(findTool("list_tasks")!, { limit: "twenty" }).ok; // false
+ * ```
+ */
+export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
+  const parsed = v.safeParse(tool.inputSchema, args ?? {});
+  if (parsed.success) return { ok: true, input: parsed.output };
+  const messages = parsed.issues.map(describeIssue);
+  return toolErrorOutcome("invalid_arguments", [...new Set(messages)].join("; "));
+}
+
+/**
+ * Runs the tool's handler on input {@link parseArguments} validated.
+ *
+ * @example
+ * ```ts
+ * import { parseArguments, runParsed } from "./call_tool.ts";
+ * import { findTool } from "./registry.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * const tool = findTool("list_tasks")!;
+ * const parsed = parseArguments(tool, { limit: 1 });
+ * if (parsed.ok) runParsed(tool, openDemoStore(), parsed.input).ok; // true
+ * ```
+ */
+export function runParsed(tool: AnyTool, store: Store, input: unknown): ToolOutcome {
+  try {
+    return { ok: true, structuredJson: JSON.stringify(tool.handler(store, input)) };
+  } catch (error) {
+    const failure = asToolError(error, tool.name);
+    return toolErrorOutcome(failure.code, failure.message);
+  }
+}
+
+/**
+ * Validates `args` against the tool's input schema and runs it: the answer as compact
+ * JSON, or a tool error `{code, message}`.
  *
  * @example
  * ```ts
  * import { callTool } from "./call_tool.ts";
  * import { findTool } from "./registry.ts";
  * import { openDemoStore } from "../demo/demo_store.ts";
- * const result = callTool(findTool("list_transcripts")!, openDemoStore(), { limit: 3 });
+ * const outcome = callTool(findTool("list_transcripts")!, openDemoStore(), { limit: 3 });
+ * outcome.ok; // true
  * ```
  */
-export function callTool(tool: AnyTool, store: Store, args: unknown): ToolCallResult {
-  const parsed = v.safeParse(tool.inputSchema, args ?? {});
-  if (!parsed.success) {
-    const messages = parsed.issues.map(describeIssue);
-    return toolErrorResult(new ToolError("invalid_arguments", [...new Set(messages)].join("; ")));
-  }
-  try {
-    const output = tool.handler(store, parsed.output) as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
-  } catch (error) {
-    return toolErrorResult(asToolError(error, tool.name));
-  }
+export function callTool(tool: AnyTool, store: Store, args: unknown): ToolOutcome {
+  const parsed = parseArguments(tool, args);
+  return parsed.ok ? runParsed(tool, store, parsed.input) : parsed;
 }

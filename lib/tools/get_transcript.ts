@@ -82,10 +82,8 @@ export const getTranscript: AnyTool = defineTool({
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   // The whole text is read, and a read SQLite cannot stop: a very long one goes to a worker.
-  cheap: (store, args) => {
-    const id = (args as { id?: unknown } | null | undefined)?.id;
-    if (typeof id !== "string") return true; // Answered invalid_arguments at once.
-    const bytes = store.get(TEXT_BYTES_SQL, id)?.["bytes"];
+  cheap: (store, input) => {
+    const bytes = store.get(TEXT_BYTES_SQL, input.id)?.["bytes"];
     return bytes === undefined || Number(bytes) <= INLINE_TEXT_BYTES;
   },
   handler(store, input) {

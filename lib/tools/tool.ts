@@ -74,11 +74,12 @@ export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
   /**
    * Whether a call is cheap enough to try on the main thread first (inline_calls.ts): true
    * when it reads about one page through an index (a lookup by key, or a short walk in
-   * index order). A function decides call by call, on the main thread's connection.
+   * index order). A function decides call by call, on the main thread's connection, from
+   * arguments `inputSchema` has already validated.
    *
    * @default {false}
    */
-  cheap?: boolean | ((store: Store, args: unknown) => boolean);
+  cheap?: boolean | ((store: Store, input: v.InferOutput<TInput>) => boolean);
   /** Answers a call; throws ToolError for an answer that is an error. */
   handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
 }

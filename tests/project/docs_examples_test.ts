@@ -9,6 +9,7 @@ import { denoJson, docs, fencedBetween, readme, section } from "../helpers/docs.
 import { runCli } from "../helpers/server_process.ts";
 import { openDemoStore } from "../../lib/demo/demo_store.ts";
 import { ENV_VARS_READ } from "../../lib/config/db_path.ts";
+import { toolCallResult } from "../../lib/protocol/tool_result.ts";
 import { callTool } from "../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../lib/tools/registry.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
@@ -22,7 +23,7 @@ function checkExamples(text: string, where: string): void {
   assertEquals(examples.map((m) => m[1]).sort(), TOOLS.map((t) => t.name).sort(), where);
   for (const [, name, args, answer] of examples) {
     assert(section(text, name!).includes(`<!-- example: ${name} `), `${where}: ${name}'s section`);
-    const result = callTool(findTool(name!)!, store, JSON.parse(args!));
+    const result = toolCallResult(callTool(findTool(name!)!, store, JSON.parse(args!)));
     assertEquals(result.isError, undefined, `${where}: the ${name} example must succeed`);
     assertEquals(JSON.parse(answer!), result.structuredContent, `${where}: ${name} is current`);
   }
@@ -47,7 +48,7 @@ Deno.test("docs/cli.md's `call` example prints what the tool answers", async () 
   const { code, stdout } = await runCli(args);
   assertEquals(code, 0);
   const [tool, json] = args.slice(args.indexOf("call") + 1);
-  const expected = callTool(findTool(tool!)!, openDemoStore(), JSON.parse(json!));
+  const expected = toolCallResult(callTool(findTool(tool!)!, openDemoStore(), JSON.parse(json!)));
   assertEquals(JSON.parse(stdout), expected.structuredContent);
 });
 

@@ -34,7 +34,8 @@ import { MAX_NESTING, RPC_ERRORS } from "../../lib/transport/jsonrpc.ts";
 import { MAX_LINE_BYTES } from "../../lib/transport/stdio.ts";
 import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../../lib/store/open_store.ts";
 import { BUSY_TIMEOUT_MS } from "../../lib/store/store.ts";
-import { DEFAULT_TIMEOUT_MS, MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
+import { MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../lib/config/cli.ts";
 
 Deno.test("docs/tools.md documents each tool's arguments and answers with the code's bounds", () => {
   for (const tool of TOOLS.map(publishTool)) {

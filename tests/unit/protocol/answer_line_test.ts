@@ -2,8 +2,9 @@
  * A structured answer's bytes are those of the answer written as one JSON string.
  */
 import { assertEquals } from "../../helpers/assert.ts";
-import { structuredAnswerLine } from "../../../lib/protocol/answer_line.ts";
-import { serializeToolResult } from "../../../lib/tools/call_tool.ts";
+import { structuredAnswerLine, toolAnswerLine } from "../../../lib/protocol/answer_line.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
+import { toolErrorOutcome } from "../../../lib/tools/call_tool.ts";
 
 const encoder = new TextEncoder();
 
@@ -24,14 +25,24 @@ Deno.test("a structured answer's bytes equal the JSON of the whole answer, for a
         `${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`,
       );
       assertEquals(structuredAnswerLine(id, text), expected, text);
-      // The string form, still built when read, agrees with it.
-      const serialized = serializeToolResult(result);
-      assertEquals(serialized.structured, text);
+      // The line made from the call's outcome is the same, and so is its MCP result.
+      const outcome = { ok: true as const, structuredJson: text };
+      assertEquals(toolAnswerLine(id, outcome), expected, text);
+      assertEquals(toolCallResult(outcome), result);
+    }
+  }
+});
+
+Deno.test("a tool error's answer line is the JSON of its MCP result, message escaped", () => {
+  for (const message of ["Transcript x not found", 'got "twenty"\nand \\ more …']) {
+    const outcome = toolErrorOutcome("invalid_arguments", message);
+    const text = JSON.stringify({ error: { code: "invalid_arguments", message: outcome.message } });
+    const result = { content: [{ type: "text" as const, text }], isError: true };
+    assertEquals(toolCallResult(outcome), result);
+    for (const id of [0, 'a"b']) {
       assertEquals(
-        encoder.encode(
-          `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${serialized.json}}\n`,
-        ),
-        expected,
+        toolAnswerLine(id, outcome),
+        encoder.encode(`${JSON.stringify({ jsonrpc: "2.0", id, result })}\n`),
       );
     }
   }

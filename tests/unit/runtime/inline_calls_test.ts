@@ -7,10 +7,10 @@ import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
 import { INLINE_TEXT_BYTES } from "../../../lib/tools/get_transcript.ts";
-import { deadlineResult } from "../../../lib/runtime/worker_pool.ts";
+import { Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { BUSY_TIMEOUT_MS, type Store } from "../../../lib/store/store.ts";
-import { callTool, serializeToolResult } from "../../../lib/tools/call_tool.ts";
+import { callTool } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(300) });
@@ -31,9 +31,9 @@ Deno.test("cheap calls run inline and answer exactly what callTool answers", () 
       ["list_transcripts", { limit: 0 }],
     ];
     for (const [name, args] of calls) {
-      const outcome = inline.run(tool(name), args);
+      const outcome = inline.run(tool(name), args, new Deadline());
       assert(outcome.ran, `${name} ran inline`);
-      assertEquals(outcome.result, serializeToolResult(callTool(tool(name), reference, args)));
+      assertEquals(outcome.outcome, callTool(tool(name), reference, args));
     }
   } finally {
     inline.close();
@@ -48,7 +48,7 @@ Deno.test("only tools marked cheap run inline; search goes to a worker at no cos
   );
   const inline = new InlineCalls(connect);
   try {
-    assertEquals(inline.run(tool("search_transcripts"), { query: "pricing" }), {
+    assertEquals(inline.run(tool("search_transcripts"), { query: "pricing" }, new Deadline()), {
       ran: false,
       spentMs: 0,
     });
@@ -73,18 +73,19 @@ Deno.test("a call past the budget is stopped inside SQLite and handed over, and 
   const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
   const counted = countedListTool();
   try {
-    const scan = inline.run(counted, { source: "no-such-source" });
+    const scan = inline.run(counted, { source: "no-such-source" }, new Deadline());
     assert(!scan.ran, "the scan is handed over");
     assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
     assertEquals(counted.runs, 1);
     // Calls of that shape now go straight to a worker, without running here again.
-    assert(!inline.run(counted, { source: "meeting" }).ran);
+    assert(!inline.run(counted, { source: "meeting" }, new Deadline()).ran);
     assertEquals(counted.runs, 1);
     // A one-page read of another shape never reaches the check, so it still runs here.
-    const page = inline.run(counted, { limit: 2 });
+    const page = inline.run(counted, { limit: 2 }, new Deadline());
     assertEquals(counted.runs, 2);
     assert(page.ran);
-    assertEquals(JSON.parse(page.result.json).structuredContent.transcripts.length, 2);
+    assert(page.outcome.ok);
+    assertEquals(JSON.parse(page.outcome.structuredJson).transcripts.length, 2);
   } finally {
     inline.close();
   }
@@ -94,8 +95,8 @@ Deno.test("once the skip has run out, a shape that overran is tried here again",
   const inline = new InlineCalls(connect, { budgetMs: 1e-6, skipAfterOverrunMs: 0 });
   const counted = countedListTool();
   try {
-    assert(!inline.run(counted, { source: "no-such-source" }).ran);
-    assert(!inline.run(counted, { source: "no-such-source" }).ran);
+    assert(!inline.run(counted, { source: "no-such-source" }, new Deadline()).ran);
+    assert(!inline.run(counted, { source: "no-such-source" }, new Deadline()).ran);
     assertEquals(counted.runs, 2, "tried here both times");
   } finally {
     inline.close();
@@ -109,11 +110,14 @@ Deno.test("a call that meets the app's lock is handed over at once, not after th
     assert(inline.open());
     app.exec("BEGIN EXCLUSIVE");
     app.exec("UPDATE transcripts SET title = title WHERE pk = 1");
-    const locked = inline.run(tool("list_transcripts"), { limit: 2 });
+    const locked = inline.run(tool("list_transcripts"), { limit: 2 }, new Deadline());
     assert(!locked.ran, "handed over to a worker, which waits for the lock");
     assert(locked.spentMs < BUSY_TIMEOUT_MS / 2, `did not wait: ${locked.spentMs} ms`);
     app.exec("ROLLBACK");
-    assert(inline.run(tool("list_transcripts"), { limit: 2 }).ran, "runs once the lock is gone");
+    assert(
+      inline.run(tool("list_transcripts"), { limit: 2 }, new Deadline()).ran,
+      "runs once the lock is gone",
+    );
   } finally {
     if (app.isOpen) app.close();
     inline.close();
@@ -128,14 +132,14 @@ Deno.test("without a connection calls go to workers, and the open is tried again
     return connect();
   };
   const soon = new InlineCalls(failFirst);
-  assert(!soon.run(tool("list_tasks"), {}).ran, "no connection: handed over");
-  assert(!soon.run(tool("list_tasks"), {}).ran, "not tried again at once");
+  assert(!soon.run(tool("list_tasks"), {}, new Deadline()).ran, "no connection: handed over");
+  assert(!soon.run(tool("list_tasks"), {}, new Deadline()).ran, "not tried again at once");
   assertEquals(attempts, 1);
   attempts = 0;
   const retrying = new InlineCalls(failFirst, { reopenAfterMs: 0 });
   try {
-    assert(!retrying.run(tool("list_tasks"), {}).ran, "no connection: handed over");
-    assert(retrying.run(tool("list_tasks"), {}).ran, "the next try opens and runs");
+    assert(!retrying.run(tool("list_tasks"), {}, new Deadline()).ran, "no connection: handed over");
+    assert(retrying.run(tool("list_tasks"), {}, new Deadline()).ran, "the next try opens and runs");
     assertEquals(attempts, 2);
   } finally {
     retrying.close();
@@ -156,11 +160,16 @@ Deno.test("a budget must be positive", () => {
 
 Deno.test("a call that finishes past the deadline itself is answered timeout, as a worker's is", () => {
   // The budget is cut to the deadline; a one-row read has no check inside, so it finishes.
-  const inline = new InlineCalls(connect, { timeoutMs: 1e-6 });
+  const inline = new InlineCalls(connect);
   try {
-    const outcome = inline.run(tool("get_transcript"), { id: fixture.transcripts[3]!.id });
+    const deadline = new Deadline(1e-6);
+    const outcome = inline.run(
+      tool("get_transcript"),
+      { id: fixture.transcripts[3]!.id },
+      deadline,
+    );
     assert(outcome.ran);
-    assertEquals(outcome.result, deadlineResult("get_transcript", 1e-6));
+    assertEquals(outcome.outcome, deadlineOutcome("get_transcript", deadline));
   } finally {
     inline.close();
   }
@@ -180,12 +189,41 @@ Deno.test("get_transcript of a text past the inline limit goes to a worker, unre
   const store = buildFixtureStore({ transcripts: [huge], tasks: [] });
   const inline = new InlineCalls(() => openStore(store.path, { busyTimeoutMs: 0 }));
   try {
-    const outcome = inline.run(tool("get_transcript"), { id: huge.id });
+    const outcome = inline.run(tool("get_transcript"), { id: huge.id }, new Deadline());
     assert(!outcome.ran, "handed to a worker");
-    assert(inline.run(tool("get_transcript"), { id: "no-such-id" }).ran, "a missing id runs here");
-    assert(inline.run(tool("get_transcript"), { id: 7 }).ran, "so do bad arguments");
+    assert(
+      inline.run(tool("get_transcript"), { id: "no-such-id" }, new Deadline()).ran,
+      "a missing id runs here",
+    );
+    assert(
+      inline.run(tool("get_transcript"), { id: 7 }, new Deadline()).ran,
+      "so do bad arguments",
+    );
   } finally {
     inline.close();
     store.cleanup();
+  }
+});
+
+Deno.test("get_transcript's cheap check reads the store only for validated arguments", () => {
+  let reads = 0;
+  const counting = () => {
+    const store = connect();
+    const get = store.get.bind(store);
+    store.get = (sql, ...params) => (reads++, get(sql, ...params));
+    return store;
+  };
+  const inline = new InlineCalls(counting);
+  try {
+    for (const args of [{ id: 7 }, { id: "x", offset: -1 }, { id: "x", extra: true }]) {
+      const call = inline.run(tool("get_transcript"), args, new Deadline());
+      assert(call.ran, "answered here");
+      assert(!call.outcome.ok && call.outcome.code === "invalid_arguments", JSON.stringify(args));
+    }
+    assertEquals(reads, 0, "no SQL ran for an invalid argument");
+    assert(inline.run(tool("get_transcript"), { id: "x" }, new Deadline()).ran);
+    assert(reads > 0, "a valid call does read the store");
+  } finally {
+    inline.close();
   }
 });

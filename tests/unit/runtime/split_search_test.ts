@@ -6,6 +6,8 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import { assertToolError } from "../../helpers/tool_error.ts";
 import { SplitSearch } from "../../../lib/runtime/split_search.ts";
 import { ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
+import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
 globalThis.addEventListener("unload", () => fixture.cleanup());
@@ -19,6 +21,7 @@ for (const size of [2, 3]) {
     // A threshold of 10 transcripts makes the small fixture split.
     const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
     const signal = new AbortController().signal;
+    const bounds = () => ({ deadline: new Deadline(), signal });
     try {
       const queries = [
         "fixture",
@@ -34,8 +37,9 @@ for (const size of [2, 3]) {
           let pages = 0;
           do {
             const args: Json = cursor === null ? { query, limit } : { query, limit, cursor };
-            const whole = (await pool.run("search_transcripts", args)).structuredContent as Json;
-            const parts = JSON.parse((await split.run(args, signal)).json).structuredContent;
+            const whole = toolCallResult(await pool.run("search_transcripts", args, bounds()))
+              .structuredContent as Json;
+            const parts = toolCallResult(await split.run(args, bounds())).structuredContent;
             assertEquals(parts, whole, `${query}, limit ${limit}, page ${pages}`);
             cursor = whole.nextCursor;
             pages++;
@@ -52,11 +56,29 @@ Deno.test("a split search refuses bad arguments with the ordinary message", asyn
   const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
-    const signal = new AbortController().signal;
-    const blank = JSON.parse((await split.run({ query: " " }, signal)).json);
+    const bounds = { deadline: new Deadline(), signal: new AbortController().signal };
+    const blank = toolCallResult(await split.run({ query: " " }, bounds));
     assertToolError(blank, "invalid_arguments", /^query: expected a non-blank query, got " "$/);
-    const cursor = JSON.parse((await split.run({ query: "x", cursor: "nope" }, signal)).json);
+    const cursor = toolCallResult(await split.run({ query: "x", cursor: "nope" }, bounds));
     assertToolError(cursor, "invalid_arguments", /^cursor: /);
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a split search past its deadline answers timeout under the name the client called", async () => {
+  const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
+  try {
+    // The first search reads the key span, so the next one goes straight to its parts.
+    const first = toolCallResult(
+      await split.run({ query: "pricing" }, { deadline: new Deadline() }),
+    );
+    assertEquals(first.isError, undefined);
+    // Its parts all run under the call's deadline, which passed before they were sent.
+    const deadline = new Deadline(250, clockNow() - 1_000);
+    const late = toolCallResult(await split.run({ query: "pricing" }, { deadline }));
+    assertToolError(late, "timeout", /^search_transcripts ran past its 250 ms deadline/);
   } finally {
     pool.close();
   }

@@ -15,33 +15,42 @@ import {
   MAX_POOL_SIZE,
   ToolWorkerPool,
 } from "../../../lib/runtime/worker_pool.ts";
+import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
+import { type ToolCallResult, toolCallResult } from "../../../lib/protocol/tool_result.ts";
 
 const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
 globalThis.addEventListener("unload", () => slow.cleanup());
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One call through `pool`, its deadline made now, its outcome as the client sees it. */
+async function run(
+  pool: ToolWorkerPool,
+  tool: string,
+  args: unknown,
+  options: { signal?: AbortSignal; deadline?: Deadline } = {},
+): Promise<ToolCallResult> {
+  const deadline = options.deadline ?? new Deadline();
+  return toolCallResult(await pool.run(tool, args, { deadline, signal: options.signal }));
+}
+
 // The slow search takes 0.7 s or more (longer on a loaded machine): over thirty times
 // these deadlines. The stop is seen within 16 rows, so neither depends on a free core.
 Deno.test("a call past its deadline answers timeout, and its query is stopped inside SQLite", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
-    size: 1,
-    timeoutMs: 60_000,
-  });
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
   try {
     await pool.warm();
-    // Counted as having spent all but 20 ms elsewhere: only this call's deadline is short.
-    const late = await pool.runSerialized(
-      "search_transcripts",
-      { query: SLOW_QUERY },
-      undefined,
-      60_000 - 20,
-    );
+    // Arrived 60 s less 20 ms ago: only this call's deadline is short.
+    const late = await run(pool, "search_transcripts", { query: SLOW_QUERY }, {
+      deadline: new Deadline(60_000, clockNow() - (60_000 - 20)),
+    });
     assertMatch(
-      assertToolError(JSON.parse(late.json), "timeout"),
+      assertToolError(late, "timeout"),
       /search_transcripts ran past its 60000 ms deadline/,
     );
     // The same (only) worker answers next: the statement was stopped, not abandoned.
-    const next = await pool.run("list_transcripts", { limit: 1 });
+    const next = await run(pool, "list_transcripts", { limit: 1 }, {
+      deadline: new Deadline(60_000),
+    });
     assertEquals(next.isError, undefined);
     assertEquals(pool.workersStarted, 1);
     assertEquals(pool.stoppedMidQuery, 1);
@@ -51,18 +60,20 @@ Deno.test("a call past its deadline answers timeout, and its query is stopped in
 });
 
 Deno.test("cancellation stops the running query and frees its worker", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, {
-    size: 1,
-    timeoutMs: 60_000,
-  });
+  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
   try {
     await pool.warm();
     const controller = new AbortController();
-    const cancelled = pool.run("search_transcripts", { query: SLOW_QUERY }, controller.signal);
+    const cancelled = run(pool, "search_transcripts", { query: SLOW_QUERY }, {
+      signal: controller.signal,
+      deadline: new Deadline(60_000),
+    });
     await pause(20);
     controller.abort();
     assertToolError(await cancelled, "timeout", /cancelled/);
-    const next = await pool.run("get_transcript", { id: "slow-0000", maxChars: 1000 });
+    const next = await run(pool, "get_transcript", { id: "slow-0000", maxChars: 1000 }, {
+      deadline: new Deadline(60_000),
+    });
     assertEquals(next.isError, undefined);
     assertEquals(pool.workersStarted, 1);
     assertEquals(pool.stoppedMidQuery, 1, "the worker reports the query stopped part-way");
@@ -75,7 +86,7 @@ Deno.test("a search too broad to stop on time is refused before it runs, naming 
   const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
   try {
     for (const query of [BROAD_PHRASE, "l*", `NEAR(la la, 3)`]) {
-      const refused = await pool.run("search_transcripts", { query });
+      const refused = await run(pool, "search_transcripts", { query });
       assertMatch(
         assertToolError(refused, "invalid_arguments"),
         /^query: too broad to search: .* over the 30 ms a search may take before it can be stopped; use longer prefixes/,
@@ -91,8 +102,8 @@ Deno.test("a call cancelled while queued never runs", async () => {
   const pool = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
   try {
     const controller = new AbortController();
-    const first = pool.run("list_tasks", {});
-    const queued = pool.run("list_transcripts", {}, controller.signal);
+    const first = run(pool, "list_tasks", {});
+    const queued = run(pool, "list_transcripts", {}, { signal: controller.signal });
     controller.abort();
     assertToolError(await queued, "timeout", /cancelled/);
     assertEquals((await first).isError, undefined);
@@ -106,7 +117,7 @@ Deno.test("at most `size` calls run at once and the rest queue in arrival order"
   const pool = new ToolWorkerPool({ kind: "demo" }, { size: 2 });
   try {
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => pool.run("list_transcripts", { limit: i + 1 })),
+      Array.from({ length: 10 }, (_, i) => run(pool, "list_transcripts", { limit: i + 1 })),
     );
     results.forEach((result, i) => {
       assertEquals(
@@ -125,7 +136,7 @@ Deno.test("at most `size` calls run at once and the rest queue in arrival order"
   try {
     const order: number[] = [];
     await Promise.all(
-      [0, 1, 2, 3, 4].map((i) => single.run("list_tasks", { limit: 1 }).then(() => order.push(i))),
+      [0, 1, 2, 3, 4].map((i) => run(single, "list_tasks", { limit: 1 }).then(() => order.push(i))),
     );
     assertEquals(order, [0, 1, 2, 3, 4]);
   } finally {
@@ -136,7 +147,7 @@ Deno.test("at most `size` calls run at once and the rest queue in arrival order"
 Deno.test("a store that cannot be opened answers waiting calls with an error", async () => {
   const pool = new ToolWorkerPool({ kind: "path", path: `${slow.dir}/missing.db` }, { size: 2 });
   try {
-    const results = await Promise.all([pool.run("list_tasks", {}), pool.run("list_tasks", {})]);
+    const results = await Promise.all([run(pool, "list_tasks", {}), run(pool, "list_tasks", {})]);
     for (const result of results) assertToolError(result, "internal", /could not be opened/);
   } finally {
     pool.close();

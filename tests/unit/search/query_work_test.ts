@@ -11,6 +11,7 @@ import { plainWordsQueries } from "../../../lib/search/fts_query.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { VOCAB_TABLE } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { BM25_WEIGHTS, searchTranscripts } from "../../../lib/tools/search_transcripts.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
@@ -69,7 +70,7 @@ Deno.test("searches within the bound answer exactly as plain BM25 ranks them", (
       "what did we decide about pricing?",
     ];
     for (const query of shapes) {
-      const answer = callTool(searchTranscripts, store, { query, limit: 20 });
+      const answer = toolCallResult(callTool(searchTranscripts, store, { query, limit: 20 }));
       // deno-lint-ignore no-explicit-any
       const content = answer.structuredContent as any;
       let match = query;

@@ -15,6 +15,7 @@ import {
 import { openStore } from "../../../lib/store/open_store.ts";
 import { KEEP_GOING_SQL, type Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { encodeCursor } from "../../../lib/tools/cursor.ts";
 import { TOOLS } from "../../../lib/tools/registry.ts";
 import { INTERNAL_TOOLS } from "../../../lib/tools/search_parts.ts";
@@ -67,7 +68,7 @@ const TASKS = encodeCursor.bind(null, "list_tasks");
 /** Calls that between them take every branch of every tool that reads the store. */
 function representativeCalls(store: Store): Call[] {
   const first = (tool: string, args: Record<string, unknown>) => {
-    const result = callTool(findAny(tool), store, args);
+    const result = toolCallResult(callTool(findAny(tool), store, args));
     return result.structuredContent as Record<string, unknown>;
   };
   const transcriptsCursor = first("list_transcripts", { limit: 2 })["nextCursor"];
@@ -146,7 +147,7 @@ Deno.test(
     for (const call of calls) {
       const tool = findAny(call.tool);
       if (typeof tool.cheap === "function") tool.cheap(store, call.args);
-      const result = callTool(tool, store, call.args);
+      const result = toolCallResult(callTool(tool, store, call.args));
       assertEquals(result.isError ?? false, call.error ?? false, JSON.stringify(call));
     }
     // Every tool, and every argument of each, is exercised: a new one needs a call here.

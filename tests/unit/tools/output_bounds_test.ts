@@ -8,6 +8,7 @@ import type { Task, Transcript } from "../../../lib/store/model.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
 import { segmentsText } from "../../../lib/store/populate_store.ts";
 import {
@@ -33,7 +34,7 @@ function assertCapped(text: string, cap: number): void {
 }
 
 function call(store: Store, name: string, args: Record<string, unknown>): Json {
-  const result = callTool(findTool(name)!, store, args);
+  const result = toolCallResult(callTool(findTool(name)!, store, args));
   assert(wireBytes(result) < MIB, `${name} ${JSON.stringify(args)}: ${wireBytes(result)} bytes`);
   assert(!result.isError, result.content[0]?.text);
   return result.structuredContent;
@@ -220,7 +221,9 @@ Deno.test("a forged cursor is refused as invalid_arguments, not a server failure
         ["list_tasks", ["list_tasks", "", "", "1e5"]],
       ] as const
     ) {
-      const result = callTool(findTool(tool)!, store, { cursor: forge([...values]) });
+      const result = toolCallResult(
+        callTool(findTool(tool)!, store, { cursor: forge([...values]) }),
+      );
       assertToolError(result, "invalid_arguments", /^cursor: /);
     }
   } finally {

@@ -9,6 +9,7 @@ import { assertToolError } from "../../helpers/tool_error.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { callTool, publishTool } from "../../../lib/tools/call_tool.ts";
+import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
 import { segmentsText } from "../../../lib/store/populate_store.ts";
 import { SNIPPET_SOURCE_CHARS } from "../../../lib/tools/search_transcripts.ts";
@@ -32,14 +33,14 @@ function withStore(fn: (store: Store, fixture: ReturnType<typeof buildFixtureSto
 }
 
 function call(store: Store, name: string, args?: unknown): Json {
-  const result = callTool(findTool(name)!, store, args);
+  const result = toolCallResult(callTool(findTool(name)!, store, args));
   if (result.isError) throw new Error(`unexpected error: ${result.content[0]?.text}`);
   assertEquals(JSON.parse(result.content[0]!.text), result.structuredContent);
   return result.structuredContent;
 }
 
 function callError(store: Store, name: string, args: unknown) {
-  return callTool(findTool(name)!, store, args);
+  return toolCallResult(callTool(findTool(name)!, store, args));
 }
 
 const newestFirst = (a: { createdAt: string }, b: { createdAt: string }) =>

@@ -1,10 +1,5 @@
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
-import {
-  checkEnvelope,
-  MAX_NESTING,
-  nestsDeeperThan,
-  printable,
-} from "../../../lib/transport/jsonrpc.ts";
+import { checkEnvelope, MAX_NESTING, nestsDeeperThan } from "../../../lib/transport/jsonrpc.ts";
 
 function nested(depth: number): unknown {
   let value: unknown = 1;
@@ -72,11 +67,4 @@ Deno.test("a message with a method and a result or error is refused -32600, with
   const notification = checkEnvelope({ jsonrpc: "2.0", method: "n", result: {} });
   assert(!notification.ok);
   assertEquals(notification.error.id, null);
-});
-
-Deno.test("printable keeps quoted client text to one line and cuts long text", () => {
-  assertEquals(printable("get_tra\nscript"), "get_tra\\nscript");
-  assertEquals(printable('got "twenty"'), 'got "twenty"');
-  assertEquals(printable("a\u0000b\u2028c"), "a\\u0000b\\u2028c");
-  assertEquals(printable("x".repeat(300), 10), `${"x".repeat(10)}…`);
 });

@@ -1,0 +1,74 @@
+/**
+ * Where transcripts come from: a source spec, and the one place that turns it into an open
+ * store. The main thread, every worker and the command line open their stores here, so a
+ * new kind of source is added in this module and nowhere else.
+ *
+ * @module
+ */
+import type { StoreChoice } from "../config/cli.ts";
+import { type DbPathContext, type DbPathOrigin, resolveDbPath } from "../config/db_path.ts";
+import { openDemoStore } from "../demo/demo_store.ts";
+import { openStore } from "../store/open_store.ts";
+import type { Store } from "../store/store.ts";
+
+/** A source to open: the built-in demo, or a store file at an absolute path. */
+export type SourceSpec = { kind: "path"; path: string } | { kind: "demo" };
+
+/** Options for {@link openSource}. */
+export interface OpenSourceOptions {
+  /**
+   * How long a statement waits for the app's write lock, in milliseconds; 0 fails at once.
+   * The demo store has no other writer and ignores it.
+   */
+  busyTimeoutMs?: number | undefined;
+}
+
+/**
+ * Opens the source `spec` as a read-only store. Throws StoreOpenError with a one-line
+ * message when a store file cannot be used.
+ *
+ * @example
+ * ```ts
+ * import { openSource } from "./source_spec.ts";
+ * const store = openSource({ kind: "demo" });
+ * store.location; // "(built-in demo store, in memory)"
+ * store.close();
+ * ```
+ */
+export function openSource(spec: SourceSpec, options: OpenSourceOptions = {}): Store {
+  if (spec.kind === "demo") return openDemoStore();
+  return options.busyTimeoutMs === undefined
+    ? openStore(spec.path)
+    : openStore(spec.path, { busyTimeoutMs: options.busyTimeoutMs });
+}
+
+/** A source chosen on the command line, and what decided a store file's path. */
+export interface ChosenSource {
+  /** The source to open. */
+  spec: SourceSpec;
+  /** What decided the path (`--db`, the environment, or the default); null for the demo. */
+  origin: DbPathOrigin | null;
+}
+
+/**
+ * Turns the command line's choice into a source spec: `--demo`, or a path from `--db`,
+ * TRANSCRIPT_MCP_DB or the platform default.
+ *
+ * @example
+ * ```ts
+ * import { chooseSource } from "./source_spec.ts";
+ * chooseSource({ kind: "path", flag: "/data/store.db" }, {
+ *   env: () => undefined,
+ *   os: "linux",
+ *   cwd: "/",
+ * }); // { spec: { kind: "path", path: "/data/store.db" }, origin: "--db" }
+ * ```
+ */
+export function chooseSource(
+  choice: StoreChoice,
+  context: Omit<DbPathContext, "flag">,
+): ChosenSource {
+  if (choice.kind === "demo") return { spec: { kind: "demo" }, origin: null };
+  const { path, origin } = resolveDbPath({ ...context, flag: choice.flag });
+  return { spec: { kind: "path", path }, origin };
+}
