@@ -1,0 +1,106 @@
+/**
+ * Wire tests: the process ends with its input, on SIGTERM and SIGHUP, and when its client stops
+ * reading, leaving nothing behind.
+ */
+import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
+import { buildFixtureStore } from "../helpers/fixture_store.ts";
+import { type ServerProcess, startServer } from "../helpers/server_process.ts";
+import { INIT_PARAMS } from "../helpers/wire_session.ts";
+
+const fixture = buildFixtureStore();
+globalThis.addEventListener("unload", () => fixture.cleanup());
+
+Deno.test("after every odd shape, the end of input exits 0 within the deadline plus a second", async () => {
+  const timeoutMs = 1_000;
+  const server = startServer(["--db", fixture.path, "--timeout-ms", String(timeoutMs)]);
+  try {
+    await server.initialize();
+    const lines = [
+      { jsonrpc: "2.0", id: 56, method: "ping", extra: 1 },
+      { jsonrpc: "2.0", id: 57, method: "tools/list", extra: 1 },
+      { jsonrpc: "2.0", id: 58, method: "initialize", params: INIT_PARAMS, extra: 1 },
+      { jsonrpc: "2.0", id: 59, method: "tools/call", params: { name: "list_tasks" }, extra: 1 },
+      { jsonrpc: "2.0", id: 52, method: "ping", result: {} },
+      { jsonrpc: "2.0", id: 53, method: "ping", params: null },
+      {
+        jsonrpc: "2.0",
+        id: 54,
+        method: "tools/call",
+        params: { name: "list_tasks", arguments: null },
+      },
+      {
+        jsonrpc: "2.0",
+        id: 55,
+        method: "ping",
+        params: { _meta: { "io.modelcontextprotocol/related-task": 1 } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized", extra: 1 },
+    ];
+    await server.writeRaw(lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+    const { code, rest, elapsedMs } = await server.finish();
+    assertEquals(code, 0);
+    const answers = new Map(rest.map((line) => [JSON.parse(line)["id"], JSON.parse(line)]));
+    assertEquals(rest.length, 8, "one answer per request");
+    assertEquals([...answers.keys()].sort(), [52, 53, 54, 55, 56, 57, 58, 59]);
+    for (const id of [53, 54, 56, 57, 59]) assert("result" in answers.get(id)!, String(id));
+    for (const id of [52, 58]) assertEquals(answers.get(id)!["error"].code, -32600);
+    assertEquals(answers.get(55)!["error"].code, -32602);
+    // The bound the README states; what it guards against is a server that never exits.
+    assert(
+      elapsedMs < timeoutMs + 1_000,
+      `exited ${Math.round(elapsedMs)} ms after its input ended`,
+    );
+  } finally {
+    await server.kill();
+  }
+});
+
+/**
+ * Starts a server with a worker thread busy, lets the client leave as `leave` does (stdin
+ * stays open), and checks the server exits 0 with `log` on stderr. exited() also waits for
+ * stdout and stderr to close, so no process of the server's is left holding them.
+ */
+async function assertLeftCleanly(
+  leave: (server: ServerProcess) => Promise<void>,
+  log: RegExp,
+): Promise<void> {
+  const server = startServer(["--db", fixture.path]);
+  try {
+    await server.initialize();
+    // search_transcripts always runs in the pool, so a worker thread is running.
+    await server.callTool("search_transcripts", { query: "pricing" });
+    await leave(server);
+    const { code, stderr } = await server.exited();
+    assertEquals(code, 0);
+    assertMatch(stderr, log);
+  } finally {
+    await server.kill();
+  }
+}
+
+for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+  Deno.test({
+    name: `${signal} stops the server, its workers included, with exit code 0`,
+    // Deno on Windows listens for SIGINT and SIGBREAK only.
+    ignore: Deno.build.os === "windows",
+    fn: () =>
+      assertLeftCleanly(
+        (server) => Promise.resolve(server.signal(signal)),
+        new RegExp(`received ${signal}: shutting down`),
+      ),
+  });
+}
+
+Deno.test("a client that stops reading stdout (broken pipe) ends the server with code 0", async () => {
+  await assertLeftCleanly(async (server) => {
+    await server.closeStdout();
+    // A read already waiting on the pipe may still take an answer; a later write fails,
+    // and that alone must end the session. Once it has, stdin refuses writes.
+    for (let id = 1; id <= 20; id++) {
+      const sent = await server.send({ jsonrpc: "2.0", id, method: "ping" }).then(() => true)
+        .catch(() => false);
+      if (!sent) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, /Cannot write to the client: .*; shutting down/);
+});
