@@ -5,9 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { SERVER_NAME } from "./version.ts";
-
-/** The default deadline of one tool call, in milliseconds (`--timeout-ms`). */
-export const DEFAULT_TIMEOUT_MS = 5_000;
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 
 /** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
 export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
@@ -33,9 +31,6 @@ Options:
   -V, --version       Print the version.
 
 Exit codes: 0 ok, 1 a tool call failed, 2 bad usage or an unusable store.`;
-
-/** The longest deadline `--timeout-ms` accepts: ten minutes. */
-export const MAX_TIMEOUT_MS = 600_000;
 
 /** Where the store comes from. */
 export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | undefined };

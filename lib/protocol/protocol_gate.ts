@@ -39,10 +39,10 @@ import {
 } from "../transport/jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
 import { toolAnswerLine } from "./answer_line.ts";
-import { DEFAULT_TIMEOUT_MS } from "../config/cli.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
+import { DEFAULT_TIMEOUT_MS, MAX_ERROR_MESSAGE } from "../config/limits.ts";
 
 /**
  * The transport the gate sits in front of: it can also send error responses of its own.
@@ -85,9 +85,6 @@ export interface ProtocolGateOptions {
   /** The deadline of one tool call, in milliseconds, counted from its arrival. */
   callTimeoutMs?: number | undefined;
 }
-
-/** The longest error message sent to a client. */
-const MAX_ERROR_MESSAGE = 500;
 
 function describeParamsProblem(method: string, params: Record<string, unknown>): string | null {
   const meta = params["_meta"];

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { DEFAULT_TIMEOUT_MS } from "../config/cli.ts";
 import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
+import { DEFAULT_TIMEOUT_MS } from "../config/limits.ts";
 
 /**
  * The time now in milliseconds since the epoch, with sub-millisecond resolution, and

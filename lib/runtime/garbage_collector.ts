@@ -7,8 +7,7 @@
  * @module
  */
 
-/** Heap growth since the last collection past which a collection runs, in bytes. */
-export const HEAP_GROWTH_LIMIT = 8 * 1024 * 1024;
+import { HEAP_GROWTH_LIMIT } from "../config/limits.ts";
 
 /** V8's collector, present when V8 runs with --expose-gc, as the start task and binary do. */
 const exposedGc = (globalThis as { gc?: () => void }).gc;

@@ -24,19 +24,7 @@ import type { Store } from "../store/store.ts";
 import { parseArguments, runParsed, type ToolOutcome } from "../tools/call_tool.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { type Deadline, deadlineOutcome } from "./deadline.ts";
-
-/** How long a call may hold the main thread before it is handed to a worker, in ms. */
-export const INLINE_BUDGET_MS = 20;
-
-/**
- * How long calls of a shape that ran past the budget go straight to a worker, in ms. A
- * filter that matches few rows of a large store overruns every time: trying it here first
- * would only add the budget to each call.
- */
-export const SKIP_AFTER_OVERRUN_MS = 30_000;
-
-/** How long after a failed open the connection is tried again, in ms. */
-export const REOPEN_AFTER_MS = 1_000;
+import { INLINE_BUDGET_MS, REOPEN_AFTER_MS, SKIP_AFTER_OVERRUN_MS } from "../config/limits.ts";
 
 /** A call run here, or why it must go to a worker. */
 export type InlineOutcome =

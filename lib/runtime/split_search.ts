@@ -18,19 +18,7 @@ import type { ToolOutcome } from "../tools/call_tool.ts";
 import { searchInputSchema } from "../tools/search_transcripts.ts";
 import { type CallBounds, deadlineOutcome } from "./deadline.ts";
 import { cancelledOutcome, type ToolWorkerPool } from "./worker_pool.ts";
-
-/**
- * Below this largest key (about this many transcripts, on a store that does not reuse keys)
- * one worker ranks faster than several plus a merge.
- */
-export const SPLIT_THRESHOLD = 20_000;
-
-/**
- * The fewest workers worth splitting across. On a 2-vCPU VM two parts ran in 50–65 ms
- * when the second vCPU was free and in 120–130 ms when it was not, against 64–70 ms for
- * one ranking: a coin toss. From three workers (three or more cores) the split pays.
- */
-export const MIN_SPLIT_WORKERS = 3;
+import { MIN_SPLIT_WORKERS, SPLIT_THRESHOLD } from "../config/limits.ts";
 
 /** How long the key span is reused before it is read again. */
 const SPAN_TTL_MS = 30_000;

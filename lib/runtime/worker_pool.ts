@@ -27,9 +27,7 @@ import {
   STOP_TIMEOUT,
   type ToWorker,
 } from "./worker_protocol.ts";
-
-/** The most calls that ever run at once. */
-export const MAX_POOL_SIZE = 4;
+import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
 
 /**
  * The default number of calls that run at once: one per core, from 2 (so one slow call
@@ -37,7 +35,7 @@ export const MAX_POOL_SIZE = 4;
  */
 export const DEFAULT_POOL_SIZE: number = Math.min(
   MAX_POOL_SIZE,
-  Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2),
+  Math.max(MIN_POOL_SIZE, globalThis.navigator?.hardwareConcurrency ?? MIN_POOL_SIZE),
 );
 
 /**
@@ -49,9 +47,6 @@ export const TOOL_WORKER_URL = new URL(
   import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
   import.meta.url,
 );
-
-/** How long a stopped worker may take to come back before it is replaced. */
-const GRACE_MS = 1_000;
 
 /** Options for {@link ToolWorkerPool}. */
 export interface ToolWorkerPoolOptions {
@@ -237,7 +232,7 @@ export class ToolWorkerPool {
         args: job.args,
         // The pool answers at the deadline and sets the stop flag; the worker's own clock
         // is only a backstop, a little later, so the pool's answer always comes first.
-        deadline: job.deadline.at + GRACE_MS / 2,
+        deadline: job.deadline.at + STOP_GRACE_MS / 2,
       };
       slot.worker.postMessage(message);
     }
@@ -335,11 +330,11 @@ export class ToolWorkerPool {
     Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
     slot.graceTimer = setTimeout(() => {
       if (slot.job !== job) return;
-      logLine(`${job.tool} did not stop within ${GRACE_MS} ms; replacing its worker`);
+      logLine(`${job.tool} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
       slot.job = undefined;
       this.#remove(slot);
       this.#dispatch();
-    }, GRACE_MS);
+    }, STOP_GRACE_MS);
   }
 
   #settle(job: Job, outcome: ToolOutcome): void {

@@ -18,13 +18,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { STORE_TOKENIZER } from "./snippet.ts";
 import { KEEP_GOING_SQL, type Store, VOCAB_TABLE } from "../store/store.ts";
-
-/**
- * The most estimated uninterruptible work a search may need, in milliseconds of one
- * core of the machine the weights were measured on (see bench/RESULTS.md). A stop waits
- * at most about this long; on a loaded core, about twice as long.
- */
-export const MAX_QUERY_WORK_MS = 30;
+import { MAX_QUERY_WORK_MS } from "../config/limits.ts";
 
 // Nanoseconds per unit, measured on a 5,000-transcript store (bench/RESULTS.md):
 // a plain term's list is walked once per document, skipping over its positions;
@@ -299,7 +293,8 @@ function prefixWork(store: Store, prefix: string, segments: number, budgetNs: nu
  * @example
  * ```ts
  * import { openDemoStore } from "../demo/demo_store.ts";
- * import { MAX_QUERY_WORK_MS, queryWork } from "./query_work.ts";
+ * import { MAX_QUERY_WORK_MS } from "../config/limits.ts";
+ * import { queryWork } from "./query_work.ts";
  * const work = queryWork(openDemoStore(), "pric* OR roadmap");
  * work !== null && work.ms <= MAX_QUERY_WORK_MS; // true
  * ```

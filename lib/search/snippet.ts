@@ -10,16 +10,10 @@
  * @module
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { SNIPPET_WINDOW_RADIUS } from "../config/limits.ts";
 
 /** The tokenizer of the store's index (lib/store/schema.sql). */
 export const STORE_TOKENIZER = "porter unicode61 remove_diacritics 2";
-
-/**
- * Characters kept on each side of the first match: about three times what a 24-token
- * snippet needs, so snippet() still has passages to choose from. Tokenizing the windows
- * is most of a snippet's cost, so they are kept no wider.
- */
-const WINDOW_RADIUS = 400;
 
 /** The longest query word prefix used to find the window. */
 const MAX_PREFIX = 8;
@@ -154,7 +148,7 @@ export function matchWindow(text: string, match: string): string;
  */
 export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
 export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
-  if (text.length <= WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
+  if (text.length <= SNIPPET_WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
   const patterns = windowPatterns(queryTerms(match));
   let at = 0;
   let tier = -1;
@@ -180,9 +174,9 @@ export function matchWindow(text: string, match: string, isPrefix = false): stri
     }
     at = found?.index ?? 0;
   }
-  if (isPrefix && (tier !== 0 || at + WINDOW_RADIUS >= text.length)) return undefined;
-  let start = Math.max(0, at - WINDOW_RADIUS);
-  let end = Math.min(text.length, at + WINDOW_RADIUS);
+  if (isPrefix && (tier !== 0 || at + SNIPPET_WINDOW_RADIUS >= text.length)) return undefined;
+  let start = Math.max(0, at - SNIPPET_WINDOW_RADIUS);
+  let end = Math.min(text.length, at + SNIPPET_WINDOW_RADIUS);
   // Start and end on whitespace within the window, so no token is cut in half; text with
   // no spaces there (Chinese, Japanese) is cut where it is, but never inside a pair.
   if (start > 0) {

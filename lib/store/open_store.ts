@@ -14,7 +14,8 @@ import {
   StoreCorruptError,
   StoreOpenError,
 } from "./errors.ts";
-import { BUSY_TIMEOUT_MS, Store, type StoreOptions } from "./store.ts";
+import { Store, type StoreOptions } from "./store.ts";
+import { BUSY_TIMEOUT_MS } from "../config/limits.ts";
 
 /** The schema version (`PRAGMA user_version`) this build understands. */
 export const STORE_SCHEMA_VERSION = 1;

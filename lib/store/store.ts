@@ -19,19 +19,7 @@ import {
   StoreCorruptError,
   StoreInterruptedError,
 } from "./errors.ts";
-
-/**
- * How long a statement waits for the app's write lock before it gives up with `busy`.
- * Short, because an assistant is waiting; long enough to ride out an app's commit.
- */
-export const BUSY_TIMEOUT_MS = 2_000;
-
-/**
- * The page cache of one connection, in KiB. The OS caches the file as well, so a larger
- * cache saves only copies: 16 MB and 128 MB searched no faster than this at 100k
- * transcripts, and with a connection per thread each MB counts three times in the RSS.
- */
-export const PAGE_CACHE_KIB = 4 * 1024;
+import { BUSY_TIMEOUT_MS, PAGE_CACHE_KIB } from "../config/limits.ts";
 
 /** A value read from the store. Integers arrive as bigint so none is ever truncated. */
 export type StoreValue = string | number | bigint | null | Uint8Array;

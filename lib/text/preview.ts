@@ -4,8 +4,7 @@
  * @module
  */
 
-/** How many user-perceived characters a preview keeps. */
-export const PREVIEW_LENGTH = 240;
+import { PREVIEW_LENGTH } from "../config/limits.ts";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

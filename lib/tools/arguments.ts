@@ -4,6 +4,7 @@
  * @module
  */
 import * as v from "valibot";
+import type { PageSize } from "../config/limits.ts";
 
 /** The schema {@link limitArgument} makes: an optional integer with a default. */
 export type LimitArgument = v.OptionalSchema<
@@ -19,15 +20,17 @@ export type LimitArgument = v.OptionalSchema<
 
 /**
  * A page size: an integer with a default. Values outside `min..max` are clamped by the
- * handler rather than refused, so an over-eager client still gets an answer.
+ * handler ({@link clampLimit}) rather than refused, so an over-eager client still gets an
+ * answer.
  *
  * @example
  * ```ts
  * import { limitArgument } from "./arguments.ts";
- * const limit = limitArgument(1, 200, 20);
+ * import { PAGE_SIZES } from "../config/limits.ts";
+ * const limit = limitArgument(PAGE_SIZES.listTranscripts);
  * ```
  */
-export function limitArgument(min: number, max: number, fallback: number): LimitArgument {
+export function limitArgument({ min, max, fallback }: PageSize): LimitArgument {
   return v.optional(
     v.pipe(
       v.number(),
@@ -114,4 +117,18 @@ export function timestampArgument(description: string): TimestampArgument {
       v.description(description),
     ),
   );
+}
+
+/**
+ * Clamps a requested page size into its allowed range.
+ *
+ * @example
+ * ```ts
+ * import { clampLimit } from "./arguments.ts";
+ * import { PAGE_SIZES } from "../config/limits.ts";
+ * clampLimit(500, PAGE_SIZES.searchTranscripts); // 100
+ * ```
+ */
+export function clampLimit(value: number, { min, max }: PageSize): number {
+  return Math.min(max, Math.max(min, value));
 }

@@ -14,6 +14,7 @@ import { StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../sto
 import type { Store } from "../store/store.ts";
 import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
+import { MAX_TOOL_ERROR_MESSAGE } from "../config/limits.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
 export interface PublishedTool {
@@ -98,7 +99,7 @@ export function toolErrorOutcome(
   code: ToolErrorCode,
   message: string,
 ): ToolOutcome & { ok: false } {
-  return { ok: false, code, message: printable(message, 2_000) };
+  return { ok: false, code, message: printable(message, MAX_TOOL_ERROR_MESSAGE) };
 }
 
 function asToolError(error: unknown, toolName: string): ToolError {

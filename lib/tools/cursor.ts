@@ -5,6 +5,8 @@
  * @module
  */
 
+import { MAX_CURSOR_KEY_TEXT } from "../config/limits.ts";
+
 /** A value a cursor can carry. */
 export type CursorValue = string | number;
 
@@ -101,13 +103,6 @@ export function decodeCursor(
   });
   return values as CursorValue[];
 }
-
-/**
- * The longest text a cursor carries as a key. Keys longer than this (possible only in a
- * store that breaks its contract) are left out and looked up again from the row's integer
- * key, so a cursor, like every answer, stays small.
- */
-export const MAX_CURSOR_KEY_TEXT = 200;
 
 /**
  * A text key as a cursor carries it: itself, or "" when too long to carry.

@@ -6,20 +6,20 @@
 import * as v from "valibot";
 import { sliceText } from "../text/text_slice.ts";
 import { tagList, textOrNull } from "./row_values.ts";
-import {
-  capText,
-  FIELD_CAPS,
-  fitJsonText,
-  jsonBytes,
-  PAYLOAD_BUDGET_BYTES,
-} from "./response_budget.ts";
-import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { capText, fitJsonText, jsonBytes } from "./response_budget.ts";
+import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { clampLimit } from "./arguments.ts";
 import {
   TRANSCRIPT_DETAIL_ENTRIES,
   TRANSCRIPT_HEADER_ENTRIES,
   transcriptDetails,
   transcriptHeader,
 } from "./transcript_header.ts";
+import { FIELD_CAPS, INLINE_TEXT_BYTES, PAYLOAD_BUDGET_BYTES } from "../config/limits.ts";
+import { PAGE_SIZES } from "../config/limits.ts";
+
+const CHARS = PAGE_SIZES.transcriptChars;
+const thousands = (n: number) => n.toLocaleString("en-US");
 
 const inputSchema = v.strictObject({
   id: v.pipe(v.string(), v.description("The transcript's id, as list or search returned it.")),
@@ -36,9 +36,12 @@ const inputSchema = v.strictObject({
     v.pipe(
       v.number(),
       v.integer(),
-      v.description("Page size in characters, 1,000–200,000 (default 20,000); clamped."),
+      v.description(
+        `Page size in characters, ${thousands(CHARS.min)}–${thousands(CHARS.max)} ` +
+          `(default ${thousands(CHARS.fallback)}); clamped.`,
+      ),
     ),
-    20_000,
+    CHARS.fallback,
   ),
 });
 
@@ -65,9 +68,6 @@ const outputSchema = v.object({
     v.description("Pass as offset for the next page; null at the end."),
   ),
 });
-
-/** The longest text, in bytes, that get_transcript reads on the main thread. */
-export const INLINE_TEXT_BYTES = 2 * 1024 * 1024;
 
 // From the record header: the text itself is not read.
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
@@ -101,7 +101,11 @@ export const getTranscript: AnyTool = defineTool({
         `offset: expected at most ${text.length} (the transcript's length), got ${input.offset}`,
       );
     }
-    const slice = sliceText(text, input.offset, clampLimit(input.maxChars, 1_000, 200_000));
+    const slice = sliceText(
+      text,
+      input.offset,
+      clampLimit(input.maxChars, PAGE_SIZES.transcriptChars),
+    );
     const { id, title, ...dated } = transcriptHeader(row);
     const details = transcriptDetails(row);
     const result = {

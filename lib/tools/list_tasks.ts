@@ -11,11 +11,12 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "./cursor.ts";
-import { cursorArgument, limitArgument } from "./arguments.ts";
+import { clampLimit, cursorArgument, limitArgument } from "./arguments.ts";
 import { Conditions, keysetPage } from "./keyset_page.ts";
 import { flag, textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS } from "./response_budget.ts";
-import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { capText } from "./response_budget.ts";
+import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { FIELD_CAPS, PAGE_SIZES } from "../config/limits.ts";
 
 const NAME = "list_tasks";
 
@@ -25,7 +26,7 @@ export const TASK_BUCKETS = ["inbox", "today", "week", "someday", "done"] as con
 const inputSchema = v.strictObject({
   bucket: v.optional(v.pipe(v.picklist(TASK_BUCKETS), v.description("Only tasks in this bucket."))),
   done: v.optional(v.pipe(v.boolean(), v.description("Only done (true) or open (false) tasks."))),
-  limit: limitArgument(1, 1000, 200),
+  limit: limitArgument(PAGE_SIZES.listTasks),
   cursor: cursorArgument,
 });
 
@@ -59,7 +60,7 @@ export const listTasks: AnyTool = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   cheap: true,
   handler(store, input) {
-    const limit = clampLimit(input.limit, 1, 1000);
+    const limit = clampLimit(input.limit, PAGE_SIZES.listTasks);
     const conditions = new Conditions();
     if (input.cursor !== undefined) {
       const [createdAtText, idText, rowidText] = decodeCursor(NAME, input.cursor, [

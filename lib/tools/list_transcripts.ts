@@ -11,11 +11,11 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "./cursor.ts";
-import { cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
+import { clampLimit, cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
 import { Conditions, keysetPage } from "./keyset_page.ts";
 import { textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS } from "./response_budget.ts";
-import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { capText } from "./response_budget.ts";
+import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import {
   TRANSCRIPT_DETAIL_ENTRIES,
   TRANSCRIPT_HEADER_ENTRIES,
@@ -23,11 +23,12 @@ import {
   transcriptHeader,
 } from "./transcript_header.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
+import { FIELD_CAPS, PAGE_SIZES } from "../config/limits.ts";
 
 const NAME = "list_transcripts";
 
 const inputSchema = v.strictObject({
-  limit: limitArgument(1, 200, 20),
+  limit: limitArgument(PAGE_SIZES.listTranscripts),
   cursor: cursorArgument,
   starred: v.optional(
     v.pipe(v.boolean(), v.description("Only starred (true) or unstarred (false).")),
@@ -64,7 +65,7 @@ export const listTranscripts: AnyTool = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   cheap: true,
   handler(store, input) {
-    const limit = clampLimit(input.limit, 1, 200);
+    const limit = clampLimit(input.limit, PAGE_SIZES.listTranscripts);
     const conditions = new Conditions();
     if (input.cursor !== undefined) {
       const [createdAtText, pkText] = decodeCursor(NAME, input.cursor, ["string", "string"]);

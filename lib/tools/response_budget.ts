@@ -7,20 +7,7 @@
  * @module
  */
 
-/** The most a result's JSON may weigh, in UTF-8 bytes: a third of 1 MiB, less headroom. */
-export const PAYLOAD_BUDGET_BYTES = 320 * 1024;
-
-/** Caps on single fields, in UTF-16 units, so one huge value cannot crowd out a page. */
-export const FIELD_CAPS = {
-  id: 1_000,
-  timestamp: 100,
-  title: 1_000,
-  label: 200,
-  taskText: 4_000,
-  snippet: 1_000,
-  preview: 1_000,
-  tags: 100,
-} as const;
+import { PAYLOAD_BUDGET_BYTES } from "../config/limits.ts";
 
 const utf8Encoder = new TextEncoder();
 

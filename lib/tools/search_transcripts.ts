@@ -8,11 +8,11 @@ import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { plainWordsQueries } from "../search/fts_query.ts";
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store/store.ts";
-import { MAX_QUERY_WORK_MS, type QueryWork, queryWork } from "../search/query_work.ts";
-import { cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
+import { type QueryWork, queryWork } from "../search/query_work.ts";
+import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS, fitPage, utf8Length } from "./response_budget.ts";
-import { type AnyTool, clampLimit, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { capText, fitPage, utf8Length } from "./response_budget.ts";
+import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../search/snippet.ts";
 import {
   TRANSCRIPT_HEADER_ENTRIES,
@@ -20,11 +20,15 @@ import {
   transcriptHeader,
 } from "./transcript_header.ts";
 import { fullText, previewFromHead } from "./transcript_preview.ts";
+import {
+  FIELD_CAPS,
+  MAX_QUERY_LENGTH,
+  MAX_QUERY_WORK_MS,
+  PAGE_SIZES,
+  SNIPPET_SOURCE_CHARS,
+} from "../config/limits.ts";
 
 const NAME = "search_transcripts";
-
-/** The longest query accepted, in characters. */
-export const MAX_QUERY_LENGTH = 1_000;
 
 /** Marks around matched terms in snippets. Rare in speech, so they read unambiguously. */
 export const SNIPPET_MARKS = ["«", "»"] as const;
@@ -33,16 +37,6 @@ const snippets = new SnippetMaker(SNIPPET_MARKS);
 
 /** Column weights for BM25: a match in the title counts ten times one in the text. */
 export const BM25_WEIGHTS = [10.0, 1.0] as const;
-
-/**
- * Characters of each hit's text that a search reads first: its preview, and its snippet
- * window whenever the query's words occur that early, as common words do. A hit matched
- * only later costs a second read of its whole text (see {@link hitWindow}). Reading whole
- * texts for every hit made a search for a word in every transcript carry 2.4 MB of text
- * into JavaScript; 4,096 was measured against 8,192 and 16,384 and is no slower for rare
- * words, which read the whole text anyway.
- */
-export const SNIPPET_SOURCE_CHARS = 4_096;
 
 // The text's size in bytes comes from the record header, without reading the text: a head
 // with fewer bytes is only the text's start.
@@ -110,7 +104,7 @@ export const searchInputSchema: v.StrictObjectSchema<
         "Anything else is searched as plain words.",
     ),
   ),
-  limit: limitArgument(1, 100, 20),
+  limit: limitArgument(PAGE_SIZES.searchTranscripts),
   cursor: cursorArgument,
 });
 
@@ -188,7 +182,7 @@ export const searchTranscripts: AnyTool = defineTool({
 export function searchPage(
   input: { limit: number; cursor?: string | undefined; query: string },
 ): { limit: number; offset: number } {
-  const limit = clampLimit(input.limit, 1, 100);
+  const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
   let offset = 0;
   if (input.cursor !== undefined) {
     const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);

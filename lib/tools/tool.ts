@@ -111,16 +111,3 @@ export function defineTool<TInput extends AnySchema, TOutput extends AnySchema>(
 ): Tool<TInput, TOutput> {
   return tool;
 }
-
-/**
- * Clamps a requested page size into its allowed range.
- *
- * @example
- * ```ts
- * import { clampLimit } from "./tool.ts";
- * clampLimit(500, 1, 100); // 100
- * ```
- */
-export function clampLimit(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}

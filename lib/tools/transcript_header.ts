@@ -8,7 +8,8 @@
 import * as v from "valibot";
 import type { StoreRow } from "../store/store.ts";
 import { flag, numberOrNull, textOrNull } from "./row_values.ts";
-import { capText, FIELD_CAPS } from "./response_budget.ts";
+import { capText } from "./response_budget.ts";
+import { FIELD_CAPS } from "../config/limits.ts";
 
 /** The header fields every tool shows a transcript with. */
 export interface TranscriptHeader {

@@ -6,9 +6,7 @@
  */
 import { makePreview } from "../text/preview.ts";
 import type { Store, StoreValue } from "../store/store.ts";
-
-/** How many characters of text the listing queries read for a preview. */
-export const PREVIEW_SOURCE_CHARS = 1024;
+import { PREVIEW_SOURCE_CHARS } from "../config/limits.ts";
 
 /**
  * The SQL expression that reads a preview's source from a text column; alias it `head`.

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { MAX_NESTING } from "../config/limits.ts";
+
 /** The JSON-RPC error codes this server answers with. */
 export const RPC_ERRORS = {
   PARSE_ERROR: -32700,
@@ -85,13 +87,6 @@ export function isRpcId(value: unknown): value is RpcId {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-
-/**
- * The deepest nesting of arrays and objects accepted in a message. MCP messages need a
- * handful of levels; very deep values overflow the stack of recursive consumers (the
- * structured clone that hands arguments to a worker, for one).
- */
-export const MAX_NESTING = 64;
 
 /**
  * Whether `value` nests arrays and objects deeper than `limit`, checked without recursion.

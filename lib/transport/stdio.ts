@@ -11,9 +11,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
 import { checkEnvelope, errorResponse, RPC_ERRORS, type RpcErrorResponse } from "./jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
-
-/** The largest line accepted, in bytes. Larger lines are answered -32600 and discarded. */
-export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+import { MAX_LINE_BYTES } from "../config/limits.ts";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;

@@ -19,23 +19,29 @@ import {
   tableRows,
 } from "../helpers/docs.ts";
 import { SCHEMA_SQL } from "../../lib/store/schema.ts";
-import { MAX_TIMEOUT_MS } from "../../lib/config/cli.ts";
 import { publishTool } from "../../lib/tools/call_tool.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
 import type { ToolErrorCode } from "../../lib/tools/tool.ts";
-import { FIELD_CAPS, PAYLOAD_BUDGET_BYTES } from "../../lib/tools/response_budget.ts";
-import { PREVIEW_LENGTH } from "../../lib/text/preview.ts";
-import { BM25_WEIGHTS, SNIPPET_SOURCE_CHARS } from "../../lib/tools/search_transcripts.ts";
-import { MIN_SPLIT_WORKERS } from "../../lib/runtime/split_search.ts";
+import { BM25_WEIGHTS } from "../../lib/tools/search_transcripts.ts";
 import { STARTUP_RUNS } from "../../scripts/smoke.ts";
-import { INLINE_BUDGET_MS, SKIP_AFTER_OVERRUN_MS } from "../../lib/runtime/inline_calls.ts";
-import { INLINE_TEXT_BYTES } from "../../lib/tools/get_transcript.ts";
-import { MAX_NESTING, RPC_ERRORS } from "../../lib/transport/jsonrpc.ts";
-import { MAX_LINE_BYTES } from "../../lib/transport/stdio.ts";
+import { RPC_ERRORS } from "../../lib/transport/jsonrpc.ts";
 import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../../lib/store/open_store.ts";
-import { BUSY_TIMEOUT_MS } from "../../lib/store/store.ts";
-import { MAX_POOL_SIZE } from "../../lib/runtime/worker_pool.ts";
-import { DEFAULT_TIMEOUT_MS } from "../../lib/config/cli.ts";
+import {
+  BUSY_TIMEOUT_MS,
+  DEFAULT_TIMEOUT_MS,
+  FIELD_CAPS,
+  INLINE_BUDGET_MS,
+  INLINE_TEXT_BYTES,
+  MAX_LINE_BYTES,
+  MAX_NESTING,
+  MAX_POOL_SIZE,
+  MAX_TIMEOUT_MS,
+  MIN_SPLIT_WORKERS,
+  PAYLOAD_BUDGET_BYTES,
+  PREVIEW_LENGTH,
+  SKIP_AFTER_OVERRUN_MS,
+  SNIPPET_SOURCE_CHARS,
+} from "../../lib/config/limits.ts";
 
 Deno.test("docs/tools.md documents each tool's arguments and answers with the code's bounds", () => {
   for (const tool of TOOLS.map(publishTool)) {

@@ -3,9 +3,9 @@
  */
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
-import { DEFAULT_TIMEOUT_MS } from "../../../lib/config/cli.ts";
 import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { clockNow, Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
+import { DEFAULT_TIMEOUT_MS } from "../../../lib/config/limits.ts";
 
 Deno.test("a deadline counts from when the call arrived, on a clock every thread shares", () => {
   const arrived = clockNow() - 1_000;

@@ -3,8 +3,9 @@
  * until V8 decides to collect.
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { GarbageCollector, HEAP_GROWTH_LIMIT } from "../../../lib/runtime/garbage_collector.ts";
+import { GarbageCollector } from "../../../lib/runtime/garbage_collector.ts";
 import { startPermissionFlags } from "../../../scripts/permission_flags.ts";
+import { HEAP_GROWTH_LIMIT } from "../../../lib/config/limits.ts";
 
 const PROBE = new URL("./garbage_probe.ts", import.meta.url).pathname;
 const startTask = JSON.parse(

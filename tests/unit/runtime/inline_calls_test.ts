@@ -6,12 +6,12 @@ import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
-import { INLINE_TEXT_BYTES } from "../../../lib/tools/get_transcript.ts";
 import { Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
-import { BUSY_TIMEOUT_MS, type Store } from "../../../lib/store/store.ts";
+import type { Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
+import { BUSY_TIMEOUT_MS, INLINE_TEXT_BYTES } from "../../../lib/config/limits.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(300) });
 globalThis.addEventListener("unload", () => fixture.cleanup());

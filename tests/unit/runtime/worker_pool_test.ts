@@ -10,13 +10,10 @@ import {
   slowSearchTranscripts,
 } from "../../helpers/fixture_store.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
-import {
-  DEFAULT_POOL_SIZE,
-  MAX_POOL_SIZE,
-  ToolWorkerPool,
-} from "../../../lib/runtime/worker_pool.ts";
+import { DEFAULT_POOL_SIZE, ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
 import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
 import { type ToolCallResult, toolCallResult } from "../../../lib/protocol/tool_result.ts";
+import { MAX_POOL_SIZE } from "../../../lib/config/limits.ts";
 
 const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
 globalThis.addEventListener("unload", () => slow.cleanup());

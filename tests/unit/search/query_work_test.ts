@@ -6,13 +6,14 @@
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
-import { MAX_QUERY_WORK_MS, queryPhrases, queryWork } from "../../../lib/search/query_work.ts";
+import { queryPhrases, queryWork } from "../../../lib/search/query_work.ts";
 import { plainWordsQueries } from "../../../lib/search/fts_query.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { VOCAB_TABLE } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { BM25_WEIGHTS, searchTranscripts } from "../../../lib/tools/search_transcripts.ts";
+import { MAX_QUERY_WORK_MS } from "../../../lib/config/limits.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
 globalThis.addEventListener("unload", () => fixture.cleanup());

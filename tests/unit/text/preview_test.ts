@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { makePreview, PREVIEW_LENGTH } from "../../../lib/text/preview.ts";
+import { makePreview } from "../../../lib/text/preview.ts";
+import { PREVIEW_LENGTH } from "../../../lib/config/limits.ts";
 
 const graphemeCount = (text: string) =>
   [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].length;

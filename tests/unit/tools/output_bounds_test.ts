@@ -11,13 +11,9 @@ import { callTool } from "../../../lib/tools/call_tool.ts";
 import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
 import { segmentsText } from "../../../lib/store/populate_store.ts";
-import {
-  capText,
-  FIELD_CAPS,
-  fitJsonText,
-  utf8Length,
-} from "../../../lib/tools/response_budget.ts";
+import { capText, fitJsonText, utf8Length } from "../../../lib/tools/response_budget.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
+import { FIELD_CAPS } from "../../../lib/config/limits.ts";
 
 const MIB = 1024 * 1024;
 // deno-lint-ignore no-explicit-any

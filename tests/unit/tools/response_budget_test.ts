@@ -2,12 +2,8 @@
  * The payload budget: how many items of a page fit, at and around the boundary.
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import {
-  countFitting,
-  fitPage,
-  jsonBytesAtMost,
-  PAYLOAD_BUDGET_BYTES,
-} from "../../../lib/tools/response_budget.ts";
+import { countFitting, fitPage, jsonBytesAtMost } from "../../../lib/tools/response_budget.ts";
+import { PAYLOAD_BUDGET_BYTES } from "../../../lib/config/limits.ts";
 
 const encoder = new TextEncoder();
 

@@ -4,7 +4,7 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import { call, type Json, withStore } from "../../helpers/tool_calls.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { segmentsText } from "../../../lib/store/populate_store.ts";
-import { SNIPPET_SOURCE_CHARS } from "../../../lib/tools/search_transcripts.ts";
+import { SNIPPET_SOURCE_CHARS } from "../../../lib/config/limits.ts";
 
 Deno.test(
   "search_transcripts ranks matches and marks them in the snippet",

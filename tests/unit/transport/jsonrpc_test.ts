@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
-import { checkEnvelope, MAX_NESTING, nestsDeeperThan } from "../../../lib/transport/jsonrpc.ts";
+import { checkEnvelope, nestsDeeperThan } from "../../../lib/transport/jsonrpc.ts";
+import { MAX_NESTING } from "../../../lib/config/limits.ts";
 
 function nested(depth: number): unknown {
   let value: unknown = 1;

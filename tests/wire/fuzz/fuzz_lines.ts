@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { isRpcId, MAX_NESTING, nestsDeeperThan } from "../../../lib/transport/jsonrpc.ts";
+import { isRpcId, nestsDeeperThan } from "../../../lib/transport/jsonrpc.ts";
+import { MAX_NESTING } from "../../../lib/config/limits.ts";
 
 /**
  * A small, fast, seeded PRNG (xorshift32); the same seed gives the same session.

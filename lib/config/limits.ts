@@ -1,0 +1,177 @@
+/**
+ * Every number an operator or a client can see, in one place: deadlines, caps, budgets and
+ * page sizes. The code reads them from here, and so do `--help`, the docs tests and the
+ * benchmark, so a number stated anywhere is the number enforced. Internal tuning that no one
+ * outside the code can observe (cost weights, flag slots) stays beside its code.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_TIMEOUT_MS, PAGE_SIZES } from "./limits.ts";
+ * const deadline = Date.now() + DEFAULT_TIMEOUT_MS;
+ * const { min, max, fallback } = PAGE_SIZES.listTranscripts;
+ * ```
+ *
+ * @module
+ */
+
+// ---- The wire ----
+
+/** The largest line accepted, in bytes. Larger lines are answered -32600 and discarded. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The deepest nesting of arrays and objects accepted in a message. MCP messages need a
+ * handful of levels; very deep values overflow the stack of recursive consumers (the
+ * structured clone that hands arguments to a worker, for one).
+ */
+export const MAX_NESTING = 64;
+
+/** The longest error message sent to a client, in characters. */
+export const MAX_ERROR_MESSAGE = 500;
+
+/** The longest tool error message, in characters: it may quote client input. */
+export const MAX_TOOL_ERROR_MESSAGE = 2_000;
+
+// ---- Calls ----
+
+/** The default deadline of one tool call, in milliseconds (`--timeout-ms`). */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+/** The longest deadline `--timeout-ms` accepts: ten minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+/** The most calls that ever run at once. */
+export const MAX_POOL_SIZE = 4;
+
+/** The fewest calls that run at once, so one slow call never blocks the rest. */
+export const MIN_POOL_SIZE = 2;
+
+/** How long a stopped worker may take to come back before it is replaced, in ms. */
+export const STOP_GRACE_MS = 1_000;
+
+/** How long a call may hold the main thread before it is handed to a worker, in ms. */
+export const INLINE_BUDGET_MS = 20;
+
+/**
+ * How long calls of a shape that ran past the inline budget go straight to a worker, in ms.
+ * A filter that matches few rows of a large store overruns every time: trying it on the
+ * main thread first would only add the budget to each call.
+ */
+export const SKIP_AFTER_OVERRUN_MS = 30_000;
+
+/** How long after a failed open the main thread's connection is tried again, in ms. */
+export const REOPEN_AFTER_MS = 1_000;
+
+/** The longest text, in bytes, that get_transcript reads on the main thread. */
+export const INLINE_TEXT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Below this largest key (about this many transcripts, on a store that does not reuse keys)
+ * one worker ranks faster than several plus a merge.
+ */
+export const SPLIT_THRESHOLD = 20_000;
+
+/**
+ * The fewest workers worth splitting a search across. On a 2-vCPU VM two parts ran in
+ * 50–65 ms when the second vCPU was free and in 120–130 ms when it was not, against
+ * 64–70 ms for one ranking: a coin toss. From three workers (three or more cores) it pays.
+ */
+export const MIN_SPLIT_WORKERS = 3;
+
+/** Heap growth since the last collection past which a worker collects, in bytes. */
+export const HEAP_GROWTH_LIMIT = 8 * 1024 * 1024;
+
+// ---- The store ----
+
+/**
+ * How long a statement waits for the app's write lock before it gives up with `busy`, in
+ * ms. Short, because an assistant is waiting; long enough to ride out an app's commit.
+ */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+/**
+ * The page cache of one connection, in KiB. The OS caches the file as well, so a larger
+ * cache saves only copies: 16 MB and 128 MB searched no faster than this at 100k
+ * transcripts, and with a connection per thread each MB counts three times in the RSS.
+ */
+export const PAGE_CACHE_KIB = 4 * 1024;
+
+// ---- Search ----
+
+/** The longest query accepted, in characters. */
+export const MAX_QUERY_LENGTH = 1_000;
+
+/**
+ * The most estimated uninterruptible work a search may need, in milliseconds of one core of
+ * the machine the weights were measured on (see bench/RESULTS.md). A stop waits at most
+ * about this long; on a loaded core, about twice as long.
+ */
+export const MAX_QUERY_WORK_MS = 30;
+
+/**
+ * How many characters of each hit a search reads for its preview and snippet window when
+ * the match lies there. Reading whole texts for every hit made a search for a word in every
+ * transcript carry 2.4 MB of text into JavaScript; 4,096 was measured against 8,192 and
+ * 16,384 and is no slower for rare words, which read the whole text anyway.
+ */
+export const SNIPPET_SOURCE_CHARS = 4_096;
+
+/**
+ * Characters kept on each side of a snippet's first match: about three times what a
+ * 24-token snippet needs, so snippet() still has passages to choose from. Tokenizing the
+ * windows is most of a snippet's cost, so they are kept no wider.
+ */
+export const SNIPPET_WINDOW_RADIUS = 400;
+
+// ---- Answers ----
+
+/** The most a result's JSON may weigh, in UTF-8 bytes: a third of 1 MiB, less headroom. */
+export const PAYLOAD_BUDGET_BYTES = 320 * 1024;
+
+/** Caps on single fields, in UTF-16 units, so one huge value cannot crowd out a page. */
+export const FIELD_CAPS = {
+  id: 1_000,
+  timestamp: 100,
+  title: 1_000,
+  label: 200,
+  taskText: 4_000,
+  snippet: 1_000,
+  preview: 1_000,
+  tags: 100,
+} as const;
+
+/** How many user-perceived characters a preview keeps. */
+export const PREVIEW_LENGTH = 240;
+
+/** How many characters of text the listing queries read for a preview. */
+export const PREVIEW_SOURCE_CHARS = 1024;
+
+/**
+ * The longest text a cursor carries as a key. Keys longer than this (possible only in a
+ * store that breaks its contract) are left out and looked up again from the row's integer
+ * key, so a cursor, like every answer, stays small.
+ */
+export const MAX_CURSOR_KEY_TEXT = 200;
+
+/** A page size argument's range and its value when left out. */
+export interface PageSize {
+  /** The smallest value; smaller requests are raised to it. */
+  readonly min: number;
+  /** The largest value; larger requests are lowered to it. */
+  readonly max: number;
+  /** The value when the argument is left out. */
+  readonly fallback: number;
+}
+
+/** Each tool's page size: items a page for the lists, characters a page for get_transcript. */
+export const PAGE_SIZES: {
+  readonly listTranscripts: PageSize;
+  readonly searchTranscripts: PageSize;
+  readonly listTasks: PageSize;
+  readonly transcriptChars: PageSize;
+} = {
+  listTranscripts: { min: 1, max: 200, fallback: 20 },
+  searchTranscripts: { min: 1, max: 100, fallback: 20 },
+  listTasks: { min: 1, max: 1_000, fallback: 200 },
+  transcriptChars: { min: 1_000, max: 200_000, fallback: 20_000 },
+};

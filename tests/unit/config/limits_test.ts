@@ -1,0 +1,83 @@
+/**
+ * The limits module is the one place operator-visible numbers are written: the tools publish
+ * and clamp by it, and no other module of lib/ defines a number but internal tuning.
+ */
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { PAGE_SIZES } from "../../../lib/config/limits.ts";
+import { publishTool } from "../../../lib/tools/call_tool.ts";
+import { findTool } from "../../../lib/tools/registry.ts";
+import { clampLimit } from "../../../lib/tools/arguments.ts";
+
+const LIB = new URL("../../../lib/", import.meta.url);
+
+/** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
+const INTERNAL = new Set([
+  "STOP_CALL_ID",
+  "STOP_REASON",
+  "STOP_CANCELLED",
+  "STOP_TIMEOUT",
+  "STOP_FLAG_SLOTS",
+  "SPAN_TTL_MS",
+  "QUOTE",
+  "BACKSLASH",
+  "NEWLINE",
+  "CARRIAGE_RETURN",
+  "NS_PER_DOC",
+  "NS_PER_SKIPPED_POSITION",
+  "NS_PER_PHRASE_POSITION",
+  "NS_PER_NEAR_POSITION",
+  "NS_PER_MERGED_POSITION",
+  "NS_PER_PREFIX_TERM_SEGMENT",
+  "STATS_TTL_MS",
+  "STATS_CACHE_SIZE",
+  "PREFIX_BATCH",
+  "MAX_PREFIX",
+  "STORE_SCHEMA_VERSION",
+  "SQLITE_CANTOPEN",
+  "SQLITE_CORRUPT",
+  "SQLITE_NOTADB",
+  "NUMBER_JSON_MAX_BYTES",
+  "UNIT_JSON_MAX_BYTES",
+]);
+
+function sources(dir: URL, prefix = ""): string[] {
+  return [...Deno.readDirSync(dir)].flatMap((entry) => {
+    const path = prefix + entry.name;
+    if (entry.isDirectory) return sources(new URL(`${entry.name}/`, dir), `${path}/`);
+    return entry.name.endsWith(".ts") && !entry.name.endsWith("_data.ts") ? [path] : [];
+  });
+}
+
+Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
+  const NUMBER_CONSTANT = /^(?:export )?const ([A-Z][A-Z0-9_]*)(?::[^=]+)? = [0-9]/gm;
+  const outside = sources(LIB)
+    .filter((path) => path !== "config/limits.ts")
+    .flatMap((path) =>
+      [...Deno.readTextFileSync(new URL(path, LIB)).matchAll(NUMBER_CONSTANT)]
+        .map((match) => match[1]!)
+        .filter((name) => !INTERNAL.has(name))
+        .map((name) => `${path}: ${name}`)
+    );
+  assertEquals(outside, []);
+});
+
+Deno.test("limits: each tool publishes and clamps its page size as PAGE_SIZES says", () => {
+  const pages = [
+    ["list_transcripts", "limit", PAGE_SIZES.listTranscripts],
+    ["search_transcripts", "limit", PAGE_SIZES.searchTranscripts],
+    ["list_tasks", "limit", PAGE_SIZES.listTasks],
+    ["get_transcript", "maxChars", PAGE_SIZES.transcriptChars],
+  ] as const;
+  for (const [tool, argument, size] of pages) {
+    const published = publishTool(findTool(tool)!).inputSchema["properties"] as Record<
+      string,
+      { default: number; description: string }
+    >;
+    assertEquals(published[argument]!.default, size.fallback, `${tool}.${argument}`);
+    const stated = published[argument]!.description.replaceAll(",", "");
+    assert(stated.includes(`${size.min}–${size.max}`), `${tool}.${argument}: ${stated}`);
+    assert(size.min <= size.fallback && size.fallback <= size.max, tool);
+    assertEquals(clampLimit(size.max + 1, size), size.max);
+    assertEquals(clampLimit(size.min - 1, size), size.min);
+  }
+});
