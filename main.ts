@@ -5,12 +5,12 @@
  * @module
  */
 import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/config/cli.ts";
-import type { DbPathOrigin } from "./lib/config/db_path.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/protocol/server.ts";
+import { toolCallResult } from "./lib/protocol/tool_result.ts";
 import { Deadline } from "./lib/runtime/deadline.ts";
 import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
-import { chooseSource, openSource, type SourceSpec } from "./lib/sources/source_spec.ts";
+import { chooseSource, openChosenSource, type SourceSpec } from "./lib/sources/source_spec.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
 import type { Store } from "./lib/store/store.ts";
 import { checkStore, formatStoreReport, isHealthy } from "./lib/store/store_check.ts";
@@ -26,7 +26,7 @@ const EXIT_USAGE = 2;
  * Opens the chosen source and logs one line naming it, only once it is open: an unusable
  * store gets the error's line alone. `purpose` tells a served store from one read once.
  */
-function openChosenSource(
+function openAndLog(
   choice: StoreChoice,
   purpose: "serving" | "reading",
 ): { store: Store; spec: SourceSpec } {
@@ -35,38 +35,9 @@ function openChosenSource(
     os: Deno.build.os,
     cwd: Deno.cwd(),
   });
-  let store: Store;
-  try {
-    store = openSource(spec);
-  } catch (error) {
-    const path = spec.kind === "path" ? spec.path : "";
-    throw error instanceof StoreOpenError && origin !== null
-      ? withPathOrigin(error, path, origin)
-      : error;
-  }
+  const store = openChosenSource({ spec, origin });
   logLine(`${purpose} ${store.location}${origin === null ? "" : ` (from ${origin})`}, read-only`);
   return { store, spec };
-}
-
-/**
- * A missing store whose path the user did not type gets where the path came from, and at
- * the default path what to do instead: a first start without --db lands here.
- */
-function withPathOrigin(error: StoreOpenError, path: string, origin: DbPathOrigin) {
-  if (origin === "--db" || !isMissing(path)) return error;
-  const hint = origin === "platform default"
-    ? " (the default path); pass --db PATH to name your store, or --demo to try the built-in demo store"
-    : ` (from ${origin})`;
-  return new StoreOpenError(`${error.message}${hint}`, error.busy);
-}
-
-function isMissing(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return false;
-  } catch (error) {
-    return error instanceof Deno.errors.NotFound;
-  }
 }
 
 async function run(command: Command): Promise<number> {
@@ -84,7 +55,7 @@ async function run(command: Command): Promise<number> {
       console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
       return EXIT_OK;
     case "check": {
-      const { store } = openChosenSource(command.store, "reading");
+      const { store } = openAndLog(command.store, "reading");
       let report;
       try {
         report = checkStore(store);
@@ -113,20 +84,19 @@ async function run(command: Command): Promise<number> {
           return EXIT_USAGE;
         }
       }
-      const { store } = openChosenSource(command.store, "reading");
+      const { store } = openAndLog(command.store, "reading");
       const deadline = new Deadline(command.timeoutMs);
       store.setInterruptCheck(() => deadline.expired ? "timeout" : null);
       const outcome = callTool(tool, store, args);
-      const printed = outcome.ok
-        ? JSON.parse(outcome.structuredJson)
-        : { error: { code: outcome.code, message: outcome.message } };
+      // The answer's text block, pretty-printed: the structured content, or the error body.
+      const printed = JSON.parse(toolCallResult(outcome).content[0]!.text);
       console.log(JSON.stringify(printed, null, 2));
       return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "serve": {
       // Opened here once so an unusable store fails at start with exit 2; each tool
       // worker then opens its own read-only connection.
-      const { store, spec } = openChosenSource(command.store, "serving");
+      const { store, spec } = openAndLog(command.store, "serving");
       store.close();
       const shutdown = new AbortController();
       onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));

@@ -41,7 +41,7 @@ import { describeError, logLine } from "../log.ts";
 import { toolAnswerLine } from "./answer_line.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
-import type { ToolOutcome } from "../tools/call_tool.ts";
+import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_ERROR_MESSAGE } from "../config/limits.ts";
 
 /**
@@ -78,12 +78,13 @@ interface InFlight {
 /** Options for {@link ProtocolGate}. */
 export interface ProtocolGateOptions {
   /**
-   * How long after the end of input a request the SDK still has not answered waits before
-   * the gate answers it -32603 and closes; the tool-call deadline in production.
+   * The deadline of one tool call, in milliseconds, counted from its arrival. After the end
+   * of input, a request the SDK has still not answered within it is answered -32603 here,
+   * so the session always closes.
+   *
+   * @default {DEFAULT_TIMEOUT_MS}
    */
-  answerWithinMs?: number | undefined;
-  /** The deadline of one tool call, in milliseconds, counted from its arrival. */
-  callTimeoutMs?: number | undefined;
+  timeoutMs?: number | undefined;
 }
 
 function describeParamsProblem(method: string, params: Record<string, unknown>): string | null {
@@ -163,8 +164,7 @@ export class ProtocolGate implements Transport {
   readonly #tools: ToolCallRunner;
   readonly #inFlight = new Map<number, InFlight>();
   readonly #ownCalls = new Map<number, OwnCall>();
-  readonly #answerWithinMs: number;
-  readonly #callTimeoutMs: number;
+  readonly #timeoutMs: number;
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
@@ -175,8 +175,7 @@ export class ProtocolGate implements Transport {
   constructor(inner: GatedTransport, tools: ToolCallRunner, options: ProtocolGateOptions = {}) {
     this.#inner = inner;
     this.#tools = tools;
-    this.#answerWithinMs = options.answerWithinMs ?? DEFAULT_TIMEOUT_MS;
-    this.#callTimeoutMs = options.callTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -238,6 +237,8 @@ export class ProtocolGate implements Transport {
   }
 
   #receive(message: RpcMessage): void {
+    // Lines still read after the session closed (a signal, or a client gone) are not served.
+    if (this.#closed) return;
     if (message.method === undefined) {
       logLine(
         `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
@@ -280,7 +281,7 @@ export class ProtocolGate implements Transport {
 
   #callTool(clientId: RpcId, params: Record<string, unknown>): void {
     // The call's one deadline, from its arrival: everything that runs it reads this.
-    const deadline = new Deadline(this.#callTimeoutMs);
+    const deadline = new Deadline(this.#timeoutMs);
     const name = params["name"] as string;
     if (!this.#tools.has(name)) {
       void this.#inner.send(
@@ -291,7 +292,16 @@ export class ProtocolGate implements Transport {
     const key = this.#nextId++;
     const controller = new AbortController();
     this.#ownCalls.set(key, { clientId, controller });
-    void this.#tools.run(name, params["arguments"] ?? {}, { deadline, signal: controller.signal })
+    // Started from a promise so that a runner that throws still answers, and the call leaves
+    // the in-flight count: otherwise the session could never close.
+    void Promise.resolve()
+      .then(() =>
+        this.#tools.run(name, params["arguments"] ?? {}, { deadline, signal: controller.signal })
+      )
+      .catch((error) => {
+        logLine(`${name} failed: ${describeError(error)}`);
+        return toolErrorOutcome("internal", `${name} failed inside the server; see its stderr log`);
+      })
       .then((outcome) => {
         // Gone from the map means cancelled: a cancelled request is never answered.
         if (!this.#ownCalls.delete(key)) return;
@@ -354,13 +364,13 @@ export class ProtocolGate implements Transport {
     this.#lastChance = setTimeout(() => {
       for (const [internalId, request] of this.#inFlight) {
         this.#inFlight.delete(internalId);
-        logLine(`${request.method} got no answer within ${this.#answerWithinMs} ms`);
+        logLine(`${request.method} got no answer within ${this.#timeoutMs} ms`);
         void this.#inner.send(
           errorResponse(request.clientId, RPC_ERRORS.INTERNAL_ERROR, "Internal error"),
         );
       }
       this.#closeWhenIdle();
-    }, this.#answerWithinMs);
+    }, this.#timeoutMs);
   }
 
   #closeWhenIdle(): void {

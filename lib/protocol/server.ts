@@ -113,7 +113,7 @@ export async function serveStdio(
       const inlined = inline.run(findTool(name)!, args, bounds.deadline);
       return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
-  }, { answerWithinMs: options.timeoutMs, callTimeoutMs: options.timeoutMs });
+  }, { timeoutMs: options.timeoutMs });
   await server.connect(gate);
   const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
   if (options.signal?.aborted) stop();
@@ -122,5 +122,6 @@ export async function serveStdio(
   options.signal?.removeEventListener("abort", stop);
   inline.close();
   pool.close();
-  await transport.flushed();
+  // Stops reading too: lines that still arrive after a signal or a broken pipe are not served.
+  await transport.close();
 }

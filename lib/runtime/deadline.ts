@@ -1,7 +1,7 @@
 /**
  * One deadline per tool call, made once when the call arrives and read by everything that
  * runs it: the main thread's budget, the pool's timer, a split search's parts and the
- * worker's own backstop. Nothing else adds a timeout to the clock.
+ * worker's own backstop. Every other bound is an offset from it, never a clock of its own.
  *
  * @module
  */

@@ -15,7 +15,10 @@ export type ToWorker =
     callId: number;
     tool: string;
     args: unknown;
-    /** The call's absolute deadline (deadline.ts's clock), plus the pool's grace. */
+    /**
+     * The call's absolute deadline (deadline.ts's clock) plus half of `STOP_GRACE_MS`: the
+     * worker's own backstop, after the pool's stop flag and before the pool replaces it.
+     */
     deadline: number;
   };
 

@@ -8,6 +8,7 @@
 import type { StoreChoice } from "../config/cli.ts";
 import { type DbPathContext, type DbPathOrigin, resolveDbPath } from "../config/db_path.ts";
 import { openDemoStore } from "../demo/demo_store.ts";
+import { StoreOpenError } from "../store/errors.ts";
 import { openStore } from "../store/open_store.ts";
 import type { Store } from "../store/store.ts";
 
@@ -71,4 +72,29 @@ export function chooseSource(
   if (choice.kind === "demo") return { spec: { kind: "demo" }, origin: null };
   const { path, origin } = resolveDbPath({ ...context, flag: choice.flag });
   return { spec: { kind: "path", path }, origin };
+}
+
+/**
+ * Opens a chosen source. A missing store whose path the user did not type gets where the
+ * path came from, and at the default path what to do instead: a first start without --db
+ * lands here.
+ *
+ * @example
+ * ```ts
+ * import { chooseSource, openChosenSource } from "./source_spec.ts";
+ * const chosen = chooseSource({ kind: "demo" }, { env: () => undefined, os: "linux", cwd: "/" });
+ * openChosenSource(chosen).location; // "(built-in demo store, in memory)"
+ * ```
+ */
+export function openChosenSource({ spec, origin }: ChosenSource): Store {
+  try {
+    return openSource(spec);
+  } catch (error) {
+    if (!(error instanceof StoreOpenError) || !error.missing || origin === null) throw error;
+    if (origin === "--db") throw error;
+    const hint = origin === "platform default"
+      ? " (the default path); pass --db PATH to name your store, or --demo to try the built-in demo store"
+      : ` (from ${origin})`;
+    throw new StoreOpenError(`${error.message}${hint}`, error.busy, true);
+  }
 }

@@ -45,15 +45,18 @@ export class StoreInterruptedError extends Error {
 export class StoreOpenError extends Error {
   /** Whether the app's lock was the reason, so trying again later may work. */
   readonly busy: boolean;
+  /** Whether there is no file at the path, so the path itself may be the mistake. */
+  readonly missing: boolean;
 
   /**
    * Makes the error with the message main.ts prints; `busy` says whether the app's lock
-   * was the reason.
+   * was the reason, `missing` whether no file is there.
    */
-  constructor(message: string, busy = false) {
+  constructor(message: string, busy = false, missing = false) {
     super(message);
     this.name = "StoreOpenError";
     this.busy = busy;
+    this.missing = missing;
   }
 }
 

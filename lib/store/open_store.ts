@@ -42,7 +42,7 @@ function checkFile(path: string): void {
     info = Deno.statSync(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
-      throw new StoreOpenError(`Cannot open store: file not found at ${path}`);
+      throw new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
     }
     if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
       throw new StoreOpenError(`Cannot open store: permission denied reading ${path}`);

@@ -77,7 +77,8 @@ export const getTranscript: AnyTool = defineTool({
   name: "get_transcript",
   title: "Get a transcript",
   description: "Read one transcript by id: its metadata and a page of its text " +
-    "(20,000 characters by default). Long transcripts are read on with nextOffset.",
+    `(${thousands(CHARS.fallback)} characters by default). Long transcripts are read on ` +
+    "with nextOffset.",
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,

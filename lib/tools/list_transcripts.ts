@@ -23,7 +23,7 @@ import {
   transcriptHeader,
 } from "./transcript_header.ts";
 import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
-import { FIELD_CAPS, PAGE_SIZES } from "../config/limits.ts";
+import { FIELD_CAPS, PAGE_SIZES, PREVIEW_LENGTH } from "../config/limits.ts";
 
 const NAME = "list_transcripts";
 
@@ -43,7 +43,10 @@ const inputSchema = v.strictObject({
 const summarySchema = v.object({
   ...TRANSCRIPT_HEADER_ENTRIES,
   ...TRANSCRIPT_DETAIL_ENTRIES,
-  preview: v.pipe(v.string(), v.description("The first 240 characters, with … when cut.")),
+  preview: v.pipe(
+    v.string(),
+    v.description(`The first ${PREVIEW_LENGTH} characters, with … when cut.`),
+  ),
 });
 
 const outputSchema = v.object({

@@ -16,6 +16,7 @@ import {
   searchPage,
   withPlainWordsFallback,
 } from "./search_transcripts.ts";
+import { createRegistry } from "./registry.ts";
 
 const hitSchema = v.object({ pk: v.pipe(v.number(), v.safeInteger()), score: v.number() });
 
@@ -95,5 +96,9 @@ export const searchRenderPart: AnyTool = defineTool({
   },
 });
 
-/** The internal tools, which only workers look up. */
-export const INTERNAL_TOOLS: readonly AnyTool[] = [searchSpan, searchRankPart, searchRenderPart];
+/** The internal tools, which only workers look up: held to the same read-only rule. */
+export const INTERNAL_TOOLS: readonly AnyTool[] = createRegistry([
+  searchSpan,
+  searchRankPart,
+  searchRenderPart,
+]);
