@@ -83,6 +83,11 @@ async function run(command: Command): Promise<number> {
           console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${command.args}`);
           return EXIT_USAGE;
         }
+        // As over the wire, where arguments that are not an object answer -32602.
+        if (typeof args !== "object" || args === null || Array.isArray(args)) {
+          console.error(`${SERVER_NAME}: the arguments must be a JSON object: ${command.args}`);
+          return EXIT_USAGE;
+        }
       }
       const { store } = openAndLog(command.store, "reading");
       const deadline = new Deadline(command.timeoutMs);

@@ -54,6 +54,10 @@ let longest: Json = null;
 for (const item of recent.transcripts) {
   if (longest === null || (item.duration ?? 0) > (longest.duration ?? 0)) longest = item;
 }
+console.log(
+  `  ${recent.transcripts.length} transcripts, newest first; the longest: "${longest.title}" ` +
+    `(${Math.round((longest.duration ?? 0) / 60)} min)`,
+);
 const page = await call("get_transcript", { id: longest.id, maxChars: 1000 });
 console.log(
   `"${page.title}": characters ${page.offset}–${page.offset + page.text.length} of ` +

@@ -25,12 +25,14 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
-  --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS}).
-                      A call past it answers "timeout" and its query is stopped.
+  --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS},
+                      at most ${MAX_TIMEOUT_MS}). A call past it answers "timeout"
+                      and its query is stopped.
   -h, --help          Print this help.
   -V, --version       Print the version.
 
-Exit codes: 0 ok, 1 a tool call failed, 2 bad usage or an unusable store.`;
+Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or an
+unusable store.`;
 
 /** Where the store comes from. */
 export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | undefined };

@@ -5,6 +5,7 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
 import { PROJECT_ROOT, runCli, startServer } from "../helpers/server_process.ts";
 import { parseCommandLine, USAGE } from "../../lib/config/cli.ts";
+import { MAX_TIMEOUT_MS } from "../../lib/config/limits.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
 import { VERSION } from "../../lib/config/version.ts";
 import { join } from "node:path";
@@ -69,6 +70,11 @@ Deno.test("call runs one tool and exits 1 when it answers an error", async () =>
     const badJson = await runCli(["--db", fixture.path, "call", "list_tasks", "{limit:1}"]);
     assertEquals(badJson.code, 2);
     assertMatch(badJson.stderr, /not valid JSON/);
+    for (const notAnObject of ["[1]", "[]", "null", "7", '"x"']) {
+      const refused = await runCli(["--db", fixture.path, "call", "list_tasks", notAnObject]);
+      assertEquals(refused.code, 2, notAnObject);
+      assertMatch(refused.stderr, /the arguments must be a JSON object/);
+    }
     const unknown = await runCli(["--db", fixture.path, "call", "drop_tables"]);
     assertEquals(unknown.code, 2);
     assertMatch(unknown.stderr, /unknown tool 'drop_tables'/);
@@ -208,6 +214,21 @@ Deno.test("parseCommandLine reads every command", () => {
   assertEquals(parseCommandLine(["--db="]).kind, "usage-error");
   assertEquals(parseCommandLine(["-V"]).kind, "version");
   assertEquals(parseCommandLine(["-h", "--frob"]).kind, "usage-error");
+});
+
+Deno.test("parseCommandLine takes --timeout-ms from 1 ms to MAX_TIMEOUT_MS and no further", () => {
+  const accepted = parseCommandLine(["--demo", "--timeout-ms", String(MAX_TIMEOUT_MS)]);
+  assertEquals(accepted.kind === "serve" && accepted.timeoutMs, MAX_TIMEOUT_MS);
+  for (const bad of [String(MAX_TIMEOUT_MS + 1), "0", "1.5", "soon"]) {
+    assertEquals(
+      parseCommandLine(["--demo", "--timeout-ms", bad]),
+      {
+        kind: "usage-error",
+        message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+      },
+      bad,
+    );
+  }
 });
 
 Deno.test("parseCommandLine names the option at fault, in one line", () => {
