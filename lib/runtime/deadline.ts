@@ -82,3 +82,17 @@ export function deadlineOutcome(tool: string, deadline: Deadline): ToolOutcome {
     `${tool} ran past its ${deadline.timeoutMs} ms deadline and was stopped; narrow the request or try again`,
   );
 }
+
+/**
+ * The answer to a call its client cancelled (one that is never sent, since a cancelled
+ * request gets no answer, but every call is settled).
+ *
+ * @example
+ * ```ts
+ * import { cancelledOutcome } from "./deadline.ts";
+ * cancelledOutcome().ok; // false
+ * ```
+ */
+export function cancelledOutcome(): ToolOutcome {
+  return toolErrorOutcome("timeout", "The call was cancelled");
+}

@@ -27,13 +27,7 @@ import { type Deadline, deadlineOutcome } from "./deadline.ts";
 import { INLINE_BUDGET_MS, REOPEN_AFTER_MS, SKIP_AFTER_OVERRUN_MS } from "../config/limits.ts";
 
 /** A call run here, or why it must go to a worker. */
-export type InlineOutcome =
-  | { ran: true; outcome: ToolOutcome }
-  | {
-    ran: false;
-    /** What trying here cost, in ms: already counted by the call's deadline, told for logs. */
-    spentMs: number;
-  };
+export type InlineOutcome = { ran: true; outcome: ToolOutcome } | { ran: false };
 
 /** Options for {@link InlineCalls}. */
 export interface InlineCallsOptions {
@@ -41,20 +35,20 @@ export interface InlineCallsOptions {
    * How long a call may run here before it is stopped and handed over, in milliseconds
    * ({@link INLINE_BUDGET_MS}); never past the call's deadline.
    *
-   * @default {20}
+   * @default {INLINE_BUDGET_MS}
    */
   budgetMs?: number | undefined;
   /**
    * How long after a failed open to try again, in milliseconds ({@link REOPEN_AFTER_MS}).
    *
-   * @default {1000}
+   * @default {REOPEN_AFTER_MS}
    */
   reopenAfterMs?: number | undefined;
   /**
    * How long an overrun's shape goes straight to the pool, in milliseconds
    * ({@link SKIP_AFTER_OVERRUN_MS}).
    *
-   * @default {30000}
+   * @default {SKIP_AFTER_OVERRUN_MS}
    */
   skipAfterOverrunMs?: number | undefined;
 }
@@ -83,6 +77,7 @@ export class InlineCalls {
   #nextOpen = 0;
   readonly #overranUntil = new Map<string, number>();
   #loggedOpenFailure = false;
+  #closed = false;
 
   /**
    * `connect` opens the connection: read-only, and failing at once on a lock rather than
@@ -97,9 +92,14 @@ export class InlineCalls {
     this.#skipAfterOverrunMs = options.skipAfterOverrunMs ?? SKIP_AFTER_OVERRUN_MS;
   }
 
-  /** Opens the connection ahead of the first call; false if it could not be opened. */
+  /**
+   * Opens the connection ahead of the first call; false if it could not be opened, or
+   * once {@link InlineCalls.close} has been called.
+   */
   open(): boolean {
     if (this.#store !== undefined) return true;
+    // A connection opened after close() would be left open: nothing closes it again.
+    if (this.#closed) return false;
     if (performance.now() < this.#nextOpen) return false;
     try {
       const store = this.#connect();
@@ -120,18 +120,24 @@ export class InlineCalls {
 
   /**
    * Runs `tool` here when it is cheap and finishes within the budget; otherwise reports
-   * that the call must go to a worker, with the time spent on it here (which the call's
-   * one `deadline` has already counted). The arguments are validated before anything
-   * reads the store, the `cheap` check included.
+   * that the call must go to a worker (the time spent here already counted by its one
+   * `deadline`). The arguments are validated before anything reads the store, the `cheap`
+   * check included. Once closed, every call goes to a worker.
    */
   run(tool: AnyTool, args: unknown, deadline: Deadline): InlineOutcome {
-    const started = performance.now();
-    const spent = () => performance.now() - started;
-    if (tool.cheap === undefined || tool.cheap === false) return { ran: false, spentMs: 0 };
-    if (!this.open()) return { ran: false, spentMs: spent() };
+    if (tool.cheap === undefined || tool.cheap === false) return { ran: false };
+    if (!this.open()) return { ran: false };
     const store = this.#store!;
-    const shape = callShape(tool, args);
-    if ((this.#overranUntil.get(shape) ?? 0) > started) return { ran: false, spentMs: spent() };
+    // Most calls come while no shape is skipped: they need no shape at all.
+    let shape: string | undefined;
+    if (this.#overranUntil.size > 0) {
+      shape = callShape(tool, args);
+      const until = this.#overranUntil.get(shape);
+      if (until !== undefined) {
+        if (until > performance.now()) return { ran: false };
+        this.#overranUntil.delete(shape); // So the map holds only shapes still skipped.
+      }
+    }
     // From here: reopening the connection (its start-up checks) is not the call's cost.
     this.#budgetEnd = performance.now() + Math.min(this.#budgetMs, deadline.remainingMs);
     const parsed = parseArguments(tool, args);
@@ -146,25 +152,28 @@ export class InlineCalls {
         } catch {
           cheap = false; // The app's lock, say: the worker waits for it.
         }
-        if (!cheap) return { ran: false, spentMs: spent() };
+        if (!cheap) return { ran: false };
       }
       outcome = runParsed(tool, store, parsed.input);
     }
-    const spentMs = spent();
     const code = outcome.ok ? null : outcome.code;
     // Here, timeout can only mean the budget ran out, and busy that the app holds its lock.
     if (code === "timeout") {
-      this.#overranUntil.set(shape, performance.now() + this.#skipAfterOverrunMs);
+      this.#overranUntil.set(
+        shape ?? callShape(tool, args),
+        performance.now() + this.#skipAfterOverrunMs,
+      );
     }
     // Past the deadline already (a read SQLite cannot stop, or a deadline shorter than the
     // budget): answered here, as the pool would, rather than handed over with no time left.
     if (deadline.expired) return { ran: true, outcome: deadlineOutcome(tool.name, deadline) };
-    if (code === "timeout" || code === "busy") return { ran: false, spentMs };
+    if (code === "timeout" || code === "busy") return { ran: false };
     return { ran: true, outcome };
   }
 
-  /** Closes the connection. */
+  /** Closes the connection for good: later calls go to workers, and nothing reopens it. */
   close(): void {
+    this.#closed = true;
     this.#store?.close();
     this.#store = undefined;
   }

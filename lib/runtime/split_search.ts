@@ -16,8 +16,8 @@
 import * as v from "valibot";
 import type { ToolOutcome } from "../tools/call_tool.ts";
 import { searchInputSchema } from "../tools/search_transcripts.ts";
-import { type CallBounds, deadlineOutcome } from "./deadline.ts";
-import { cancelledOutcome, type ToolWorkerPool } from "./worker_pool.ts";
+import { type CallBounds, cancelledOutcome, deadlineOutcome } from "./deadline.ts";
+import type { ToolWorkerPool } from "./worker_pool.ts";
 import { MIN_SPLIT_WORKERS, SPLIT_THRESHOLD } from "../config/limits.ts";
 
 /** How long the key span is reused before it is read again. */
@@ -28,13 +28,13 @@ export interface SplitSearchOptions {
   /**
    * The largest key from which a search is split ({@link SPLIT_THRESHOLD}).
    *
-   * @default {20000}
+   * @default {SPLIT_THRESHOLD}
    */
   threshold?: number;
   /**
    * The fewest workers the pool needs for a split ({@link MIN_SPLIT_WORKERS}).
    *
-   * @default {3}
+   * @default {MIN_SPLIT_WORKERS}
    */
   minWorkers?: number;
 }
@@ -70,7 +70,8 @@ export class SplitSearch {
   readonly #pool: ToolWorkerPool;
   readonly #threshold: number;
   readonly #minWorkers: number;
-  #span: { maxPk: number; readAt: number } | undefined;
+  /** The key span, or its read while one is under way; a failed read is not kept. */
+  #span: { maxPk: Promise<number | undefined>; readAt: number } | undefined;
 
   /** Splits searches over `pool`'s workers. */
   constructor(
@@ -84,7 +85,8 @@ export class SplitSearch {
 
   /**
    * Runs one search call; resolves with its outcome and never rejects. Every part runs
-   * under the call's one deadline, so the pool stops them all when it passes.
+   * under the call's one deadline, so the pool stops them all when it passes; when one
+   * part fails, the others are stopped and the call answers with that failure.
    */
   async run(args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
     // Arguments the tool would refuse take the ordinary path, for the ordinary message.
@@ -116,17 +118,29 @@ export class SplitSearch {
           ? Number.MAX_SAFE_INTEGER
           : Math.floor((maxPk * i) / count),
     );
+    // Bad arguments, a timeout or a busy store: the first part to fail answers the call,
+    // and the others stop, since their work can no longer make an answer.
+    const stop = new AbortController();
+    const partBounds: CallBounds = {
+      deadline: bounds.deadline,
+      signal: signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]),
+    };
+    let failed: ToolOutcome | undefined;
     const parts = await Promise.all(
       edges.slice(1).map((to, i) =>
         this.#pool.run(
           "search_transcripts.rank",
           { search: args, from: i === 0 ? edges[0]! : edges[i]! + 1, to },
-          bounds,
-        )
+          partBounds,
+        ).then((part) => {
+          if (!part.ok && failed === undefined) {
+            failed = part;
+            stop.abort();
+          }
+          return part;
+        })
       ),
     );
-    // Bad arguments, a timeout or a busy store: every part says the same; answer with it.
-    const failed = parts.find((part) => !part.ok);
     if (failed !== undefined) return failed;
     if (signal?.aborted) return cancelledOutcome();
     const ranked = parts.map((part) => JSON.parse((part as Answered).structuredJson) as RankPart);
@@ -145,14 +159,26 @@ export class SplitSearch {
     }, bounds);
   }
 
+  /** The largest key; 0 when it could not be read, so the search is not split. */
   async #maxPk(bounds: CallBounds): Promise<number> {
-    if (this.#span !== undefined && Date.now() - this.#span.readAt < SPAN_TTL_MS) {
-      return this.#span.maxPk;
+    let span = this.#span;
+    if (span === undefined || Date.now() - span.readAt >= SPAN_TTL_MS) {
+      // Searches that find the span stale together share one read.
+      const read = this.#readSpan(bounds);
+      const fresh = { maxPk: read, readAt: Date.now() };
+      this.#span = span = fresh;
+      // A failed read is tried again by the next search, not kept for the TTL.
+      const forget = () => {
+        if (this.#span === fresh) this.#span = undefined;
+      };
+      read.then((maxPk) => maxPk === undefined ? forget() : (fresh.readAt = Date.now()), forget);
     }
+    return (await span.maxPk) ?? 0;
+  }
+
+  async #readSpan(bounds: CallBounds): Promise<number | undefined> {
     const span = await this.#pool.run("search_transcripts.span", {}, bounds);
-    if (!span.ok) return 0;
-    const maxPk = Number(JSON.parse(span.structuredJson).maxPk);
-    this.#span = { maxPk, readAt: Date.now() };
-    return maxPk;
+    if (!span.ok) return undefined;
+    return Number(JSON.parse(span.structuredJson).maxPk);
   }
 }

@@ -1,11 +1,11 @@
 /**
  * The tool-call pool: at most `size` calls run at once, each on its own worker thread with
- * its own read-only connection; the rest wait in arrival order. Every call carries its one deadline (deadline.ts),
- * counted from its arrival.
+ * its own read-only connection; the rest wait in arrival order. Every call carries its one
+ * deadline (deadline.ts), counted from its arrival.
  *
  * A call past its deadline is answered `timeout` at once. The statement itself is stopped
  * from inside SQLite: the worker's connection calls a check once per candidate row (see
- * KEEP_GOING_SQL in store.ts), which sees the stop flag this pool sets in shared memory.
+ * {@link KEEP_GOING_SQL}), which sees the stop flag this pool sets in shared memory.
  * FTS5's work before and between rows is out of the check's reach; searches bound it
  * before they start (lib/search/query_work.ts), so a stop comes within tens of milliseconds.
  * A worker that still has not come back after a grace period is terminated and replaced.
@@ -17,7 +17,10 @@ import { describeError, logLine } from "../log.ts";
 import type { SourceSpec } from "../sources/source_spec.ts";
 import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import type { ToolErrorCode } from "../tools/tool.ts";
-import { type CallBounds, type Deadline, deadlineOutcome } from "./deadline.ts";
+// For the {@link} in the module's doc only.
+// deno-lint-ignore no-unused-vars
+import type { KEEP_GOING_SQL } from "../store/store.ts";
+import { type CallBounds, cancelledOutcome, type Deadline, deadlineOutcome } from "./deadline.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -81,20 +84,6 @@ interface Slot {
 }
 
 /**
- * The answer to a call its client cancelled (one that is never sent, since a cancelled
- * request gets no answer, but the pool settles every call).
- *
- * @example
- * ```ts
- * import { cancelledOutcome } from "./worker_pool.ts";
- * cancelledOutcome().ok; // false
- * ```
- */
-export function cancelledOutcome(): ToolOutcome {
-  return toolErrorOutcome("timeout", "The call was cancelled");
-}
-
-/**
  * Runs tool calls on worker threads, with a concurrency cap, a FIFO queue and deadlines.
  *
  * @example
@@ -117,6 +106,8 @@ export class ToolWorkerPool {
   #stoppedMidQuery = 0;
   #readyWaiters: (() => void)[] = [];
   #peakRunning = 0;
+  /** Slots with a job: kept as a count, since every dispatch reads it. */
+  #running = 0;
 
   /** A pool over the store of `source`; workers start on demand. */
   constructor(source: SourceSpec, options: ToolWorkerPoolOptions = {}) {
@@ -160,7 +151,8 @@ export class ToolWorkerPool {
       if (this.#closed) {
         return this.#settle(job, toolErrorOutcome("internal", "The server is closing"));
       }
-      // Cancelled before it was queued: never run it.
+      // An abort that came before this call never fires the listener below, so it is
+      // answered here, or the call would run for a client that no longer waits.
       if (signal?.aborted) {
         return this.#settle(job, cancelledOutcome());
       }
@@ -194,7 +186,7 @@ export class ToolWorkerPool {
   /** Calls running or queued. */
   get pending(): number {
     const waiting = this.#queue.filter((job) => !job.settled).length;
-    return waiting + this.#slots.filter((slot) => slot.job !== undefined).length;
+    return waiting + this.#running;
   }
 
   /** Stops every worker. Queued calls are answered with an error. */
@@ -203,6 +195,7 @@ export class ToolWorkerPool {
     for (const job of this.#queue.splice(0)) {
       this.#settle(job, toolErrorOutcome("internal", "The server is closing"));
     }
+    this.#running = 0; // The slots go, with the calls they ran.
     for (const slot of this.#slots.splice(0)) {
       clearTimeout(slot.graceTimer);
       slot.worker.terminate();
@@ -213,7 +206,9 @@ export class ToolWorkerPool {
     while (this.#queue.length > 0) {
       const slot = this.#slots.find((s) => s.ready && s.job === undefined);
       if (slot === undefined) {
-        // Start a worker per waiting call, up to the cap; each takes work once ready.
+        // Workers start on demand, since each costs a thread, a connection and its page
+        // cache: one more only while waiting calls outnumber the workers already starting,
+        // each of which takes one once ready.
         const starting = this.#slots.filter((s) => !s.ready).length;
         const waiting = this.#queue.filter((job) => !job.settled).length;
         if (this.#slots.length < this.#size && starting < waiting) this.#startWorker();
@@ -223,8 +218,8 @@ export class ToolWorkerPool {
       if (job.settled) continue;
       slot.job = job;
       job.slot = slot;
-      const running = this.#slots.filter((s) => s.job !== undefined).length;
-      this.#peakRunning = Math.max(this.#peakRunning, running);
+      this.#running++;
+      this.#peakRunning = Math.max(this.#peakRunning, this.#running);
       const message: ToWorker = {
         type: "call",
         callId: job.callId,
@@ -267,8 +262,7 @@ export class ToolWorkerPool {
         );
         return;
       case "result": {
-        const job = slot.job;
-        slot.job = undefined;
+        const job = this.#release(slot);
         clearTimeout(slot.graceTimer);
         if (job === undefined || job.callId !== message.callId) break;
         const outcome = message.outcome;
@@ -288,10 +282,11 @@ export class ToolWorkerPool {
   #fail(slot: Slot, reason: string, code: ToolErrorCode = "internal"): void {
     logLine(reason);
     for (const resolve of this.#readyWaiters.splice(0)) resolve();
+    const job = this.#release(slot);
     this.#remove(slot);
-    if (slot.job !== undefined) {
+    if (job !== undefined) {
       this.#settle(
-        slot.job,
+        job,
         toolErrorOutcome("internal", "The call failed inside the server; see its stderr log"),
       );
     } else if (!slot.ready && !this.#slots.some((other) => other.ready)) {
@@ -301,6 +296,16 @@ export class ToolWorkerPool {
       for (const job of this.#queue.splice(0)) this.#settle(job, toolErrorOutcome(code, message));
     }
     this.#dispatch();
+  }
+
+  /** Frees `slot` of its job, if it has one, and returns that job. */
+  #release(slot: Slot): Job | undefined {
+    const job = slot.job;
+    if (job !== undefined) {
+      slot.job = undefined;
+      if (!this.#closed) this.#running--; // close() counted every slot out already.
+    }
+    return job;
   }
 
   #remove(slot: Slot): void {
@@ -331,7 +336,7 @@ export class ToolWorkerPool {
     slot.graceTimer = setTimeout(() => {
       if (slot.job !== job) return;
       logLine(`${job.tool} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
-      slot.job = undefined;
+      this.#release(slot);
       this.#remove(slot);
       this.#dispatch();
     }, STOP_GRACE_MS);

@@ -93,6 +93,20 @@ function windowPatterns(terms: QueryTerms): RegExp[] {
 }
 
 /**
+ * The last query's {@link windowPatterns}: a page's hits all share one query, and making
+ * the patterns compiles up to four regular expressions. (Being neither global nor sticky,
+ * they keep no state between texts.)
+ */
+let lastPatterns: { match: string; patterns: RegExp[] } | undefined;
+
+function windowPatternsOf(match: string): RegExp[] {
+  if (lastPatterns?.match !== match) {
+    lastPatterns = { match, patterns: windowPatterns(queryTerms(match)) };
+  }
+  return lastPatterns.patterns;
+}
+
+/**
  * Lower-cases and strips diacritics one UTF-16 unit at a time, so offsets in the result
  * are offsets in `text`: the window is cut from the original by them.
  */
@@ -149,7 +163,7 @@ export function matchWindow(text: string, match: string): string;
 export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
 export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
   if (text.length <= SNIPPET_WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
-  const patterns = windowPatterns(queryTerms(match));
+  const patterns = windowPatternsOf(match);
   let at = 0;
   let tier = -1;
   if (patterns.length > 0) {

@@ -57,7 +57,7 @@ export interface StoreOptions {
    * How long a read waits for the app's lock before failing with StoreBusyError, in
    * milliseconds ({@link BUSY_TIMEOUT_MS} when left out). 0 fails at once.
    *
-   * @default {2000}
+   * @default {BUSY_TIMEOUT_MS}
    */
   busyTimeoutMs?: number;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { KEEP_GOING_SQL, type Store, type StoreParam, type StoreRow } from "../store/store.ts";
-import { fitPage } from "./response_budget.ts";
+import { fitPage, LISTING_OVERHEAD_BYTES } from "./response_budget.ts";
 
 /**
  * The conditions of a listing's WHERE clause and their bound values. The per-row deadline
@@ -74,5 +74,5 @@ export function keysetPage<T>(
   cursorFor: (last: StoreRow) => string,
 ): { items: T[]; nextCursor: string | null } {
   const rows = store.all(sql, ...conditions.params, limit + 1);
-  return fitPage(rows, rows.slice(0, limit).map(item), 100, cursorFor);
+  return fitPage(rows, rows.slice(0, limit).map(item), LISTING_OVERHEAD_BYTES, cursorFor);
 }

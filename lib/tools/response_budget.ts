@@ -11,6 +11,12 @@ import { PAYLOAD_BUDGET_BYTES } from "../config/limits.ts";
 
 const utf8Encoder = new TextEncoder();
 
+/** A listing's bytes beside its items: its key and cursor (a long cursor fits in the headroom). */
+export const LISTING_OVERHEAD_BYTES = 100;
+
+/** A search's bytes beside its hits: key, queryMode, cursor (a long query's fits the headroom). */
+export const SEARCH_OVERHEAD_BYTES = 200;
+
 /**
  * The UTF-8 length of `text`, as it is written to the wire (a lone surrogate counts as the
  * three bytes of U+FFFD). Encoding natively is about six times faster than counting code
@@ -134,7 +140,6 @@ export function countFitting(items: readonly unknown[], overheadBytes: number): 
   return items.length;
 }
 
-/** Bytes one UTF-16 unit takes inside a JSON string (a pair's high half counts all 4). */
 /**
  * The page a listing answers: the leading `items` that fit the payload budget, and a
  * cursor when more follow, either rows past the limit (a listing reads one row more than
@@ -143,9 +148,9 @@ export function countFitting(items: readonly unknown[], overheadBytes: number): 
  *
  * @example
  * ```ts
- * import { fitPage } from "./response_budget.ts";
+ * import { fitPage, LISTING_OVERHEAD_BYTES } from "./response_budget.ts";
  * const rows = [{ pk: 1 }, { pk: 2 }, { pk: 3 }];
- * fitPage(rows, rows.slice(0, 2), 100, (last) => `after ${last.pk}`);
+ * fitPage(rows, rows.slice(0, 2), LISTING_OVERHEAD_BYTES, (last) => `after ${last.pk}`);
  * // { items: [{ pk: 1 }, { pk: 2 }], nextCursor: "after 2" }
  * ```
  */
@@ -164,6 +169,7 @@ export function fitPage<R, T>(
   };
 }
 
+/** Bytes one UTF-16 unit takes inside a JSON string (a pair's high half counts all 4). */
 function jsonUnitBytes(code: number): number {
   if (code === 0x22 || code === 0x5c) return 2;
   if (code < 0x20) return code === 0x0a || code === 0x0d || code === 0x09 ? 2 : 6;

@@ -11,7 +11,7 @@ import { KEEP_GOING_SQL, type Store, type StoreRow } from "../store/store.ts";
 import { type QueryWork, queryWork } from "../search/query_work.ts";
 import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { textOrNull } from "./row_values.ts";
-import { capText, fitPage, utf8Length } from "./response_budget.ts";
+import { capText, fitPage, SEARCH_OVERHEAD_BYTES, utf8Length } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { matchWindow, SnippetMaker } from "../search/snippet.ts";
 import {
@@ -293,7 +293,7 @@ export function renderSearchPage(
   const fitted = fitPage(
     rows,
     results,
-    200,
+    SEARCH_OVERHEAD_BYTES,
     (_, kept) => encodeCursor(NAME, [query, offset + kept]),
   );
   return { results: fitted.items, nextCursor: fitted.nextCursor, queryMode };

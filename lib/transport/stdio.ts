@@ -21,7 +21,7 @@ export interface StdioLineTransportOptions {
   /**
    * The largest line accepted, in bytes ({@link MAX_LINE_BYTES}, 8 MiB).
    *
-   * @default {8388608}
+   * @default {MAX_LINE_BYTES}
    */
   maxLineBytes?: number;
 }

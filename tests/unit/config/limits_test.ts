@@ -38,6 +38,8 @@ const INTERNAL = new Set([
   "SQLITE_NOTADB",
   "NUMBER_JSON_MAX_BYTES",
   "UNIT_JSON_MAX_BYTES",
+  "LISTING_OVERHEAD_BYTES",
+  "SEARCH_OVERHEAD_BYTES",
 ]);
 
 function sources(dir: URL, prefix = ""): string[] {

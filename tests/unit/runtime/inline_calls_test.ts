@@ -6,7 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
-import { Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
+import { clockNow, Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
@@ -50,7 +50,6 @@ Deno.test("only tools marked cheap run inline; search goes to a worker at no cos
   try {
     assertEquals(inline.run(tool("search_transcripts"), { query: "pricing" }, new Deadline()), {
       ran: false,
-      spentMs: 0,
     });
   } finally {
     inline.close();
@@ -73,9 +72,17 @@ Deno.test("a call past the budget is stopped inside SQLite and handed over, and 
   const inline = new InlineCalls(connect, { budgetMs: 1e-6 });
   const counted = countedListTool();
   try {
-    const scan = inline.run(counted, { source: "no-such-source" }, new Deadline());
+    const deadline = new Deadline();
+    const remainingBefore = deadline.remainingMs;
+    const started = clockNow();
+    const scan = inline.run(counted, { source: "no-such-source" }, deadline);
+    const spentMs = clockNow() - started;
     assert(!scan.ran, "the scan is handed over");
-    assert(scan.spentMs > 0, "the time spent counts against the call's deadline");
+    assert(spentMs > 0, "trying here took time");
+    assert(
+      deadline.remainingMs <= remainingBefore - spentMs,
+      "the time spent counts against the call's deadline",
+    );
     assertEquals(counted.runs, 1);
     // Calls of that shape now go straight to a worker, without running here again.
     assert(!inline.run(counted, { source: "meeting" }, new Deadline()).ran);
@@ -110,9 +117,11 @@ Deno.test("a call that meets the app's lock is handed over at once, not after th
     assert(inline.open());
     app.exec("BEGIN EXCLUSIVE");
     app.exec("UPDATE transcripts SET title = title WHERE pk = 1");
+    const started = performance.now();
     const locked = inline.run(tool("list_transcripts"), { limit: 2 }, new Deadline());
+    const spentMs = performance.now() - started;
     assert(!locked.ran, "handed over to a worker, which waits for the lock");
-    assert(locked.spentMs < BUSY_TIMEOUT_MS / 2, `did not wait: ${locked.spentMs} ms`);
+    assert(spentMs < BUSY_TIMEOUT_MS / 2, `did not wait: ${spentMs} ms`);
     app.exec("ROLLBACK");
     assert(
       inline.run(tool("list_transcripts"), { limit: 2 }, new Deadline()).ran,
@@ -144,6 +153,26 @@ Deno.test("without a connection calls go to workers, and the open is tried again
   } finally {
     retrying.close();
   }
+});
+
+Deno.test("once closed, nothing reopens the connection and every call goes to a worker", () => {
+  let opens = 0;
+  const inline = new InlineCalls(() => (opens++, connect()));
+  assert(inline.open());
+  assert(inline.run(tool("list_tasks"), { limit: 1 }, new Deadline()).ran, "runs while open");
+  inline.close();
+  assert(!inline.open(), "open() after close() does not reopen");
+  assertEquals(
+    inline.run(tool("list_tasks"), { limit: 1 }, new Deadline()),
+    { ran: false },
+    "handed over",
+  );
+  assertEquals(opens, 1, "connected once, before the close");
+  inline.close(); // A second close is harmless.
+  const never = new InlineCalls(() => (opens++, connect()));
+  never.close();
+  assert(!never.run(tool("list_tasks"), { limit: 1 }, new Deadline()).ran);
+  assertEquals(opens, 1, "closed before its first call: never connects");
 });
 
 Deno.test("a budget must be positive", () => {

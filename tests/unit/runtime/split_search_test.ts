@@ -1,13 +1,20 @@
 /**
- * A search split across two workers answers exactly what the single ranking answers.
+ * A search split across two workers answers exactly what the single ranking answers; a
+ * part that fails stops the others, and the key span is read once for concurrent searches.
  */
 import { assertEquals } from "../../helpers/assert.ts";
-import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
+import {
+  buildFixtureStore,
+  fixtureTranscripts,
+  SLOW_QUERY,
+  slowSearchTranscripts,
+} from "../../helpers/fixture_store.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
 import { SplitSearch } from "../../../lib/runtime/split_search.ts";
 import { ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
-import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
+import { type CallBounds, clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
 import { toolCallResult } from "../../../lib/protocol/tool_result.ts";
+import type { ToolOutcome } from "../../../lib/tools/call_tool.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(120) });
 globalThis.addEventListener("unload", () => fixture.cleanup());
@@ -79,6 +86,106 @@ Deno.test("a split search past its deadline answers timeout under the name the c
     const deadline = new Deadline(250, clockNow() - 1_000);
     const late = toolCallResult(await split.run({ query: "pricing" }, { deadline }));
     assertToolError(late, "timeout", /^search_transcripts ran past its 250 ms deadline/);
+  } finally {
+    pool.close();
+  }
+});
+
+/**
+ * The real pool, recording the calls it is given. A call `fails` picks is sent to a tool no
+ * worker has, so a worker answers it `internal`, as it would a call that failed inside it.
+ */
+class RecordingPool extends ToolWorkerPool {
+  fails: (tool: string, args: unknown) => boolean = () => false;
+  readonly calls: { tool: string; outcome: Promise<ToolOutcome> }[] = [];
+
+  override run(tool: string, args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
+    const outcome = super.run(this.fails(tool, args) ? `${tool}.missing` : tool, args, bounds);
+    this.calls.push({ tool, outcome });
+    return outcome;
+  }
+
+  count(tool: string): number {
+    return this.calls.filter((call) => call.tool === tool).length;
+  }
+}
+
+Deno.test("when one part fails, the others are stopped inside SQLite and the call answers with the failure", async () => {
+  const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
+  const pool = new RecordingPool({ kind: "path", path: slow.path }, { size: 2 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
+  try {
+    // Reads the key span and starts the workers; the titles make a quick search.
+    const warm = toolCallResult(await split.run({ query: "slow" }, { deadline: new Deadline() }));
+    assertEquals(warm.isError, undefined);
+    // The part of the lowest keys is sent first, so it fails while the other, which ranks
+    // 150 transcripts that each repeat the word 20,000 times, is still running.
+    pool.fails = (tool, args) =>
+      tool === "search_transcripts.rank" &&
+      (args as { from: number }).from === Number.MIN_SAFE_INTEGER;
+    const before = pool.calls.length;
+    const failed = toolCallResult(
+      await split.run({ query: SLOW_QUERY }, { deadline: new Deadline(60_000) }),
+    );
+    assertToolError(
+      failed,
+      "internal",
+      /^Tool search_transcripts\.rank\.missing is not available$/,
+    );
+    const parts = pool.calls.slice(before);
+    assertEquals(parts.map((call) => call.tool), [
+      "search_transcripts.rank",
+      "search_transcripts.rank",
+    ]);
+    assertToolError(toolCallResult(await parts[1]!.outcome), "timeout", /cancelled/);
+    // The stopped part's worker reports back before it takes another call.
+    while (pool.pending > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    assertEquals(pool.stoppedMidQuery, 1, "the other part was stopped part-way, not run out");
+  } finally {
+    pool.close();
+    slow.cleanup();
+  }
+});
+
+Deno.test("searches that find the key span stale together read it once", async () => {
+  const pool = new RecordingPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
+  try {
+    const queries = ["fixture", "pricing", '"sync conflict"'];
+    const answers = await Promise.all(
+      queries.map((query) => split.run({ query }, { deadline: new Deadline() })),
+    );
+    assertEquals(pool.count("search_transcripts.span"), 1);
+    assertEquals(pool.count("search_transcripts.rank"), 2 * queries.length, "each was split");
+    for (const [i, query] of queries.entries()) {
+      const whole = await pool.run("search_transcripts", { query }, { deadline: new Deadline() });
+      assertEquals(toolCallResult(answers[i]!), toolCallResult(whole), query);
+    }
+  } finally {
+    pool.close();
+  }
+});
+
+Deno.test("a failed read of the key span is not kept: the next search reads it again", async () => {
+  const pool = new RecordingPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
+  const search = async () =>
+    toolCallResult(await split.run({ query: "pricing" }, { deadline: new Deadline() }));
+  try {
+    const whole = toolCallResult(
+      await pool.run("search_transcripts", { query: "pricing" }, { deadline: new Deadline() }),
+    );
+    pool.fails = (tool) => tool === "search_transcripts.span";
+    // Without the span the search is not split, and answers the same.
+    assertEquals(await search(), whole);
+    assertEquals(pool.count("search_transcripts.span"), 1);
+    assertEquals(pool.count("search_transcripts.rank"), 0);
+    pool.fails = () => false;
+    assertEquals(await search(), whole);
+    assertEquals(pool.count("search_transcripts.span"), 2, "read again after the failure");
+    assertEquals(pool.count("search_transcripts.rank"), 2, "and split");
+    assertEquals(await search(), whole);
+    assertEquals(pool.count("search_transcripts.span"), 2, "a good read is kept");
   } finally {
     pool.close();
   }

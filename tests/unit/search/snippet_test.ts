@@ -111,3 +111,16 @@ Deno.test("inside quotes, a colon or a number is part of the words to find", () 
   const text = `${filler}it took 30 minutes ${filler}we meet at 10:30 today ${filler}`;
   assert(matchWindow(text, '"10:30"').includes("we meet at 10:30 today"));
 });
+
+Deno.test("matchWindow looks for each call's own query, whatever the call before looked for", () => {
+  const filler = "x ".repeat(1_000);
+  const text = `${filler}alpha ${filler}beta ${filler}`;
+  for (const [match, word, other] of [["alpha", "alpha", "beta"], ["beta", "beta", "alpha"]]) {
+    for (let turn = 0; turn < 2; turn++) {
+      const window = matchWindow(text, match!);
+      assert(window.includes(word!) && !window.includes(other!), `${match}, turn ${turn}`);
+    }
+  }
+  assert(matchWindow(`${filler}gamma`, "gamma").includes("gamma"), "a new text, a new query");
+  assert(matchWindow(`gamma ${filler}`, "gamma").startsWith("gamma"), "the same query, a new text");
+});
