@@ -90,6 +90,7 @@ export function openChosenSource({ spec, origin }: ChosenSource): Store {
   try {
     return openSource(spec);
   } catch (error) {
+    // A path the user typed (--db) needs no hint; the demo has no path.
     if (!(error instanceof StoreOpenError) || !error.missing || origin === null) throw error;
     if (origin === "--db") throw error;
     const hint = origin === "platform default"

@@ -4,6 +4,7 @@
  * docs/architecture.md describes the layers.
  */
 import { assertEquals } from "../helpers/assert.ts";
+import { sourceFiles } from "../helpers/source_files.ts";
 
 const LIB = new URL("../../lib/", import.meta.url);
 
@@ -39,17 +40,6 @@ interface Import {
   specifier: string;
 }
 
-/** The .ts files below `dir`, as paths that start with `prefix`. */
-function libFiles(dir: URL, prefix = ""): string[] {
-  const files: string[] = [];
-  for (const entry of Deno.readDirSync(dir)) {
-    const path = prefix + entry.name;
-    if (entry.isDirectory) files.push(...libFiles(new URL(`${entry.name}/`, dir), `${path}/`));
-    else if (entry.name.endsWith(".ts")) files.push(path);
-  }
-  return files.sort();
-}
-
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -74,7 +64,7 @@ function resolveInLib(from: string, specifier: string): string | null {
   return url.href.startsWith(LIB.href) ? url.href.slice(LIB.href.length) : null;
 }
 
-const FILES = libFiles(LIB);
+const FILES = sourceFiles(LIB);
 const IMPORTS = FILES.flatMap(importsOf);
 
 /** Each import of `imports` that goes up the layers, as "FROM imports TARGET". */
@@ -142,7 +132,7 @@ const ROOT = new URL("../../", import.meta.url);
 
 Deno.test("no source file in the project is over 400 lines, except data", () => {
   const sources = ["lib/", "tests/", "scripts/", "bench/"].flatMap((folder) =>
-    libFiles(new URL(folder, ROOT), folder)
+    sourceFiles(new URL(folder, ROOT), folder)
   ).concat("main.ts");
   const long = sources.filter((path) => !path.endsWith("_data.ts"))
     .map((path) => ({ path, lines: Deno.readTextFileSync(new URL(path, ROOT)).split("\n").length }))

@@ -3,6 +3,7 @@
  * and clamp by it, and no other module of lib/ defines a number but internal tuning.
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
+import { sourceFiles } from "../../helpers/source_files.ts";
 import { PAGE_SIZES } from "../../../lib/config/limits.ts";
 import { publishTool } from "../../../lib/tools/call_tool.ts";
 import { findTool } from "../../../lib/tools/registry.ts";
@@ -42,18 +43,10 @@ const INTERNAL = new Set([
   "SEARCH_OVERHEAD_BYTES",
 ]);
 
-function sources(dir: URL, prefix = ""): string[] {
-  return [...Deno.readDirSync(dir)].flatMap((entry) => {
-    const path = prefix + entry.name;
-    if (entry.isDirectory) return sources(new URL(`${entry.name}/`, dir), `${path}/`);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith("_data.ts") ? [path] : [];
-  });
-}
-
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
   const NUMBER_CONSTANT = /^(?:export )?const ([A-Z][A-Z0-9_]*)(?::[^=]+)? = [0-9]/gm;
-  const outside = sources(LIB)
-    .filter((path) => path !== "config/limits.ts")
+  const outside = sourceFiles(LIB)
+    .filter((path) => path !== "config/limits.ts" && !path.endsWith("_data.ts"))
     .flatMap((path) =>
       [...Deno.readTextFileSync(new URL(path, LIB)).matchAll(NUMBER_CONSTANT)]
         .map((match) => match[1]!)
