@@ -175,3 +175,6 @@ export const PAGE_SIZES: {
   listTasks: { min: 1, max: 1_000, fallback: 200 },
   transcriptChars: { min: 1_000, max: 200_000, fallback: 20_000 },
 };
+
+/** How many of a database's tables an "of no known kind" message names before "…". */
+export const MAX_LISTED_TABLES = 12;

@@ -22,10 +22,16 @@ export const AUTHORIZER_CODES = {
 const constants = AUTHORIZER_CODES;
 
 /**
- * A SQLite authorizer: given an action code and its two operands (table and column, for a
- * read), answers {@link AUTHORIZER_CODES}.SQLITE_OK or SQLITE_DENY.
+ * A SQLite authorizer: given an action code, its two operands (table and column, for a
+ * read) and the schema they are in (`main`, `temp`), answers
+ * {@link AUTHORIZER_CODES}.SQLITE_OK or SQLITE_DENY.
  */
-export type Authorizer = (action: number, first: string | null, second: string | null) => number;
+export type Authorizer = (
+  action: number,
+  first: string | null,
+  second: string | null,
+  schema?: string | null,
+) => number;
 
 /**
  * `DatabaseSync.setAuthorizer`, which Deno implements but does not yet declare.
@@ -79,4 +85,70 @@ export function authorizeReadsOnly(
       : constants.SQLITE_DENY;
   }
   return constants.SQLITE_DENY;
+}
+
+/**
+ * What one source may read: each table it may read, with the columns it may read or `"*"`
+ * for all of them. Anything else is denied when a statement is prepared, so a query that
+ * strays fails closed instead of reading it.
+ */
+export type ReadableTables = Readonly<Record<string, readonly string[] | "*">>;
+
+/** The tables SQLite keeps an FTS5 index in, beside the virtual table itself. */
+const FTS5_SHADOWS = ["data", "idx", "config", "docsize", "content"];
+
+/**
+ * The readable entries for an FTS5 table: the virtual table and the shadow tables FTS5
+ * reads for it.
+ *
+ * @example
+ * ```ts
+ * import { fts5Tables } from "./authorizer.ts";
+ * Object.keys(fts5Tables("notes_fts")).includes("notes_fts_data"); // true
+ * ```
+ */
+export function fts5Tables(name: string): ReadableTables {
+  return Object.fromEntries([
+    [name, "*"],
+    ...FTS5_SHADOWS.map((shadow) => [`${name}_${shadow}`, "*"] as const),
+  ]);
+}
+
+// SQLite's own catalogue, read to learn the layout and by FTS5 as it starts.
+const CATALOGUE = new Set(["sqlite_master", "sqlite_schema", "sqlite_temp_master"]);
+
+/**
+ * An authorizer that allows reads of `readable` alone: everything
+ * {@link authorizeReadsOnly} denies stays denied, and a read of any other table or column
+ * is denied too. Tables in the connection's own temp schema (made by this server before
+ * `query_only`) and SQLite's catalogue stay readable.
+ *
+ * @example
+ * ```ts
+ * import { AUTHORIZER_CODES, authorizeReadsOf } from "./authorizer.ts";
+ * const authorize = authorizeReadsOf({ meetings: ["id", "title"] });
+ * authorize(AUTHORIZER_CODES.SQLITE_READ, "settings", "api_key", "main"); // 1, SQLITE_DENY
+ * ```
+ */
+export function authorizeReadsOf(readable: ReadableTables): Authorizer {
+  const allowed = new Map(
+    Object.entries(readable).map(([table, columns]) => [
+      table.toLowerCase(),
+      columns === "*" ? "*" as const : new Set(columns.map((column) => column.toLowerCase())),
+    ]),
+  );
+  return (action, first, second, schema) => {
+    if (action !== constants.SQLITE_READ) return authorizeReadsOnly(action, first, second);
+    const table = first?.toLowerCase() ?? "";
+    if (schema === "temp" || CATALOGUE.has(table)) return constants.SQLITE_OK;
+    const columns = allowed.get(table);
+    if (columns === undefined) return constants.SQLITE_DENY;
+    const column = second?.toLowerCase() ?? "";
+    // SQLite names the rowid "ROWID" when the table has no INTEGER PRIMARY KEY, and a
+    // count(*) reads no column at all ("").
+    if (columns === "*" || column === "rowid" || column === "" || columns.has(column)) {
+      return constants.SQLITE_OK;
+    }
+    return constants.SQLITE_DENY;
+  };
 }

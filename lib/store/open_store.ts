@@ -66,7 +66,18 @@ function checkFile(path: string): void {
  * Checks that a connection holds a store this build can serve: the right schema version and
  * the required tables.
  */
-function checkContract(store: Store, path: string): void {
+/**
+ * Checks an open store against the contract: the schema version this build understands and
+ * the required tables. Throws StoreOpenError naming what is wrong.
+ *
+ * @example
+ * ```ts
+ * import { checkContract } from "./open_store.ts";
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * checkContract(openDemoStore(), "demo"); // passes: the demo is a contract store
+ * ```
+ */
+export function checkContract(store: Store, path: string): void {
   const version = Number(store.get("PRAGMA user_version")?.["user_version"] ?? 0);
   if (version > STORE_SCHEMA_VERSION) {
     throw new StoreOpenError(
@@ -106,9 +117,50 @@ function checkContract(store: Store, path: string): void {
  * ```
  */
 export function openStore(path: string, options: StoreOptions = {}): Store {
+  return openReadOnly(path, options.busyTimeoutMs, (db) => {
+    const store = new Store(db, path, options);
+    try {
+      checkContract(store, path);
+      return store;
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  });
+}
+
+/**
+ * Opens the database file at `path` read-only and hands the connection to `use`, which
+ * locks it down (a {@link Store}) and reads what it needs to. The file is checked first
+ * (exists, a file, not empty, an SQLite header); every failure, in the checks or in `use`,
+ * becomes a one-line StoreOpenError, and the connection is closed when `use` throws.
+ *
+ * @example
+ * ```ts
+ * import { openReadOnly } from "./open_store.ts";
+ * import { Store } from "./store.ts";
+ * const store = openReadOnly("./store.db", undefined, (db) => new Store(db, "./store.db"));
+ * store.close();
+ * ```
+ */
+export function openReadOnly<T>(
+  path: string,
+  busyTimeoutMs: number | undefined,
+  use: (db: DatabaseSync) => T,
+): T {
   checkFile(path);
   try {
-    return connectChecked(path, options);
+    const db = new DatabaseSync(path, {
+      readOnly: true,
+      timeout: busyTimeoutMs ?? BUSY_TIMEOUT_MS,
+    });
+    try {
+      return use(db);
+    } catch (error) {
+      // Reading the schema can meet the app's lock; the connection is of no further use.
+      if (db.isOpen) db.close();
+      throw error;
+    }
   } catch (error) {
     if (!isCantOpen(error)) throw asOpenError(error, path);
   }
@@ -120,28 +172,6 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       "it (is the directory read-only?); make the directory writable for this user, or " +
       "have the app switch the store to journal_mode=DELETE, or copy the store somewhere writable",
   );
-}
-
-function connectChecked(path: string, options: StoreOptions): Store {
-  const db = new DatabaseSync(path, {
-    readOnly: true,
-    timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS,
-  });
-  let store: Store;
-  try {
-    store = new Store(db, path, options);
-  } catch (error) {
-    // Making the statistics table reads the schema, so the app's lock can stop it here.
-    db.close();
-    throw error;
-  }
-  try {
-    checkContract(store, path);
-    return store;
-  } catch (error) {
-    store.close();
-    throw error;
-  }
 }
 
 function asOpenError(error: unknown, path: string): StoreOpenError {

@@ -10,7 +10,7 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
-import { authorizeReadsOnly, installAuthorizer } from "./authorizer.ts";
+import { type Authorizer, authorizeReadsOnly, installAuthorizer } from "./authorizer.ts";
 import {
   type InterruptReason,
   isBusy,
@@ -45,6 +45,20 @@ export type StoreRow = Record<string, StoreValue>;
 export const KEEP_GOING_SQL = "(rowid & 15 != 0 OR json(tmcp_keep_going()))";
 
 /**
+ * {@link KEEP_GOING_SQL} for a statement that reads several tables: the check keyed on the
+ * rowid of the table `alias` walks.
+ *
+ * @example
+ * ```ts
+ * import { keepGoingSql } from "./store.ts";
+ * keepGoingSql("t"); // "(t.rowid & 15 != 0 OR json(tmcp_keep_going()))"
+ * ```
+ */
+export function keepGoingSql(alias: string): string {
+  return `(${alias}.rowid & 15 != 0 OR json(tmcp_keep_going()))`;
+}
+
+/**
  * An fts5vocab table over the FTS index, one row per term with its document and occurrence
  * counts: the statistics lib/search/query_work.ts estimates a search's cost from. It lives in the
  * connection's temp schema, in memory, and is made before `query_only` is switched on.
@@ -60,6 +74,20 @@ export interface StoreOptions {
    * @default {BUSY_TIMEOUT_MS}
    */
   busyTimeoutMs?: number;
+  /**
+   * The connection's authorizer: which reads it allows. Sources of other apps pass one
+   * that allows their own tables and columns alone (authorizeReadsOf).
+   *
+   * @default {authorizeReadsOnly}
+   */
+  authorizer?: Authorizer;
+  /**
+   * The FTS5 table whose statistics {@link VOCAB_TABLE} exposes, or null for none (a
+   * source without an index of ours to estimate).
+   *
+   * @default {"transcripts_fts"}
+   */
+  vocabOf?: string | null;
 }
 
 /**
@@ -102,7 +130,10 @@ export class Store {
     // Made while the connection may still create (in its own temp schema, in memory; the
     // store is untouched); it reads the index only when queried.
     db.exec("PRAGMA temp_store = MEMORY");
-    db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, transcripts_fts, 'row')`);
+    const vocabOf = options.vocabOf === undefined ? "transcripts_fts" : options.vocabOf;
+    if (vocabOf !== null) {
+      db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, "${vocabOf}", 'row')`);
+    }
     db.exec("PRAGMA query_only = ON");
     // A page cache per connection keeps hot FTS pages; each thread has one, so it stays
     // modest. No mmap: mapped pages a large search touches would all count as resident.
@@ -112,7 +143,7 @@ export class Store {
       this.#interrupted ??= this.#interruptCheck();
       return this.#interrupted === null ? "1" : "stop";
     });
-    installAuthorizer(db, authorizeReadsOnly);
+    installAuthorizer(db, options.authorizer ?? authorizeReadsOnly);
   }
 
   /** Runs a read and returns every row. Throws StoreBusyError when the app holds a lock. */
@@ -157,6 +188,28 @@ export class Store {
    */
   preparedSql(): string[] {
     return [...this.#statements.keys()];
+  }
+
+  /**
+   * Throws StoreInterruptedError when the call this connection serves must stop: for work
+   * done in JavaScript between statements (a scan that folds text itself), which
+   * {@link KEEP_GOING_SQL} cannot reach.
+   *
+   * @example
+   * ```ts
+   * import { openDemoStore } from "../demo/demo_store.ts";
+   * const store = openDemoStore();
+   * store.setInterruptCheck(() => "timeout");
+   * try {
+   *   store.throwIfInterrupted();
+   * } catch (error) {
+   *   (error as Error).name; // "StoreInterruptedError"
+   * }
+   * ```
+   */
+  throwIfInterrupted(): void {
+    const reason = this.#interruptCheck();
+    if (reason !== null) throw new StoreInterruptedError(reason);
   }
 
   /** Closes the connection. */

@@ -21,7 +21,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   search: ["text", "store", "config"],
   text: ["config"],
   store: ["text", "config"],
-  sources: ["store", "demo", "config"],
+  sources: ["store", "demo", "search", "text", "config"],
   demo: ["store", "config"],
 };
 

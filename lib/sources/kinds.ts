@@ -1,0 +1,10 @@
+/**
+ * Every kind of source this server reads, in the order detection tries them: other apps'
+ * layouts first (an app may keep a `transcripts` table of its own), our own schema last.
+ *
+ * @module
+ */
+import type { SourceKind } from "./source_kind.ts";
+
+/** The kinds, in detection order. */
+export const SOURCE_KINDS: readonly SourceKind[] = [];

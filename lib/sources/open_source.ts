@@ -1,0 +1,114 @@
+/**
+ * Opening one database as a source: the kind is decided from the database's own tables and
+ * columns (never from its file name), the connection is locked down to what that kind may
+ * read, and the kind's reader is made over it. This is the one place a database file
+ * becomes a source.
+ *
+ * @module
+ */
+import { authorizeReadsOf } from "../store/authorizer.ts";
+import { StoreOpenError } from "../store/errors.ts";
+import { openReadOnly } from "../store/open_store.ts";
+import { Store } from "../store/store.ts";
+import { readTableColumns, type SourceKind, type TableColumns } from "./source_kind.ts";
+import type { SourceReader } from "./source_reader.ts";
+import { SOURCE_KINDS } from "./kinds.ts";
+import { MAX_LISTED_TABLES } from "../config/limits.ts";
+
+/** A database opened as a source. */
+export interface OpenedDatabase {
+  /** Its kind. */
+  kind: SourceKind;
+  /** The locked-down connection. */
+  store: Store;
+  /** The kind's reader over it. */
+  reader: SourceReader;
+}
+
+/** Options for {@link openDatabaseSource}. */
+export interface OpenDatabaseOptions {
+  /** The source's name (the prefix of its public ids). */
+  name: string;
+  /**
+   * How long a read waits for the app's write lock, in milliseconds.
+   *
+   * @default {BUSY_TIMEOUT_MS}
+   */
+  busyTimeoutMs?: number | undefined;
+  /**
+   * The kinds to try, in order.
+   *
+   * @default {SOURCE_KINDS}
+   */
+  kinds?: readonly SourceKind[];
+}
+
+/**
+ * The kind of a database with these tables, or undefined. Other apps' kinds are tried
+ * before our own, since an app may have a `transcripts` table of its own.
+ *
+ * @example
+ * ```ts
+ * import { detectKind } from "./open_source.ts";
+ * detectKind(new Map([["notes", new Set(["id"])]])); // undefined
+ * ```
+ */
+export function detectKind(
+  tables: TableColumns,
+  kinds: readonly SourceKind[] = SOURCE_KINDS,
+): SourceKind | undefined {
+  return kinds.find((kind) => kind.matches(tables));
+}
+
+/**
+ * Opens the database at `path` as a source of whichever kind its tables say it is. Throws
+ * StoreOpenError with one line: the file is unusable, or of no known kind (naming the
+ * tables it has and the kinds supported).
+ *
+ * @example
+ * ```ts
+ * import { openDatabaseSource } from "./open_source.ts";
+ * const { kind, reader, store } = openDatabaseSource("/data/meeting_minutes.sqlite", {
+ *   name: "meetily",
+ * });
+ * kind.kind; // "meetily"
+ * reader.facts().transcripts;
+ * store.close();
+ * ```
+ */
+export function openDatabaseSource(path: string, options: OpenDatabaseOptions): OpenedDatabase {
+  const kinds = options.kinds ?? SOURCE_KINDS;
+  return openReadOnly(path, options.busyTimeoutMs, (db) => {
+    const tables = readTableColumns(db);
+    const kind = detectKind(tables, kinds);
+    if (kind === undefined) throw unknownKind(path, tables, kinds);
+    const store = new Store(db, path, {
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+      authorizer: authorizeReadsOf(kind.readable),
+      vocabOf: kind.vocabOf,
+    });
+    try {
+      return { kind, store, reader: kind.open(store, { name: options.name, tables }) };
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  });
+}
+
+function unknownKind(
+  path: string,
+  tables: TableColumns,
+  kinds: readonly SourceKind[],
+): StoreOpenError {
+  const names = [...tables.keys()].filter((name) => !name.startsWith("sqlite_")).sort();
+  const listed = names.length === 0
+    ? "no tables"
+    : `tables: ${names.slice(0, MAX_LISTED_TABLES).join(", ")}${
+      names.length > MAX_LISTED_TABLES ? `, … (${names.length} in all)` : ""
+    }`;
+  return new StoreOpenError(
+    `Cannot open source: ${path} is not a database of a known kind (${listed}); kinds ` +
+      `supported: ${kinds.map((kind) => kind.kind).join(", ")}`,
+  );
+}

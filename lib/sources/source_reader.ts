@@ -1,0 +1,220 @@
+/**
+ * What every kind of source answers: the reads the tools are made of, in records that are
+ * the tools' own fields before capping. A kind (our store, screenpipe, Meetily, …) is one
+ * module that implements {@link SourceReader} over its app's tables; the tools merge what
+ * several sources answer and shape it, so a new kind adds a reader and nothing else.
+ *
+ * Every time a reader returns is RFC 3339. Ids are the public ids tools show: unique across
+ * sources and stable across restarts for the same source name (see source_ids.ts).
+ *
+ * @module
+ */
+
+/** One part of a keyset position: text or a whole number. */
+export type PositionPart = string | number;
+
+/**
+ * Where an item sits in its source's newest-first order, as the reader understands it:
+ * the tools put it in cursors unchanged and hand it back as `after`.
+ */
+export type Position = readonly PositionPart[];
+
+/**
+ * Raised by a reader given a position it did not make; the tools answer it as an invalid
+ * cursor.
+ *
+ * @example
+ * ```ts
+ * import { InvalidPositionError } from "./source_reader.ts";
+ * new InvalidPositionError().name; // "InvalidPositionError"
+ * ```
+ */
+export class InvalidPositionError extends Error {
+  /** Makes the error. */
+  constructor() {
+    super("cursor: not a cursor from this tool; pass nextCursor unchanged or start without one");
+    this.name = "InvalidPositionError";
+  }
+}
+
+/** The filters list_transcripts passes down; each is left out when not asked for. */
+export interface TranscriptFilter {
+  /** Only items created at or after this RFC 3339 time. */
+  since?: string | undefined;
+  /** Only items created before this RFC 3339 time. */
+  until?: string | undefined;
+  /** Only starred (true) or unstarred (false) items; a kind without stars has none starred. */
+  starred?: boolean | undefined;
+  /** Only items whose `source` label (meeting, voice_note, …) is this. */
+  label?: string | undefined;
+}
+
+/** A transcript's fields as every tool shows them. */
+export interface TranscriptHead {
+  /** The public id, as get_transcript takes it. */
+  id: string;
+  /** Its title; made from what the app knows when it keeps none. */
+  title: string;
+  /** When it was recorded, RFC 3339 (UTC for other apps' sources). */
+  createdAt: string;
+  /** What kind of recording it is (meeting, voice_note, chat, audio, …), or null. */
+  source: string | null;
+}
+
+/** A transcript as list_transcripts shows it. */
+export interface TranscriptSummary extends TranscriptHead {
+  /** Length in seconds, or null. */
+  duration: number | null;
+  /** Whether the user starred it. */
+  starred: boolean;
+  /** Language code of the spoken text, or null. */
+  language: string | null;
+  /** The start of its text, made by makePreview (lib/text/preview.ts). */
+  preview: string;
+  /** Its place in the source's newest-first order. */
+  position: Position;
+}
+
+/** One timed piece of a transcript, when the source keeps them. */
+export interface SegmentRecord {
+  /** 0-based order within the transcript. */
+  seq: number;
+  /** Start, in milliseconds from the start of the recording. */
+  startMs: number | null;
+  /** End, in milliseconds from the start of the recording. */
+  endMs: number | null;
+  /** Who spoke, or null. */
+  speaker: string | null;
+  /** What was said. */
+  text: string;
+}
+
+/** A transcript as get_transcript reads it. */
+export interface TranscriptDocument extends TranscriptHead {
+  /** Length in seconds, or null. */
+  duration: number | null;
+  /** Whether the user starred it. */
+  starred: boolean;
+  /** Language code of the spoken text, or null. */
+  language: string | null;
+  /** The transcription engine, or null. */
+  engine: string | null;
+  /** The model the engine ran, or null. */
+  modelId: string | null;
+  /** Tags the user added by hand. */
+  manualTags: string[];
+  /** The template the recording was made with, or null. */
+  template: string | null;
+  /** The whole text: with segments, their lines joined as `Speaker: text`, one a line. */
+  text: string;
+}
+
+/** One match of a search, before it is shown: enough to merge and to fetch it again. */
+export interface RankedHit {
+  /** The reader's own key for the item, as {@link SourceReader.renderHits} takes it. */
+  key: string;
+  /** Relevance within this source: higher is better. Not comparable across sources. */
+  score: number;
+}
+
+/** A source's ranking of one query. */
+export interface SearchRanking {
+  /** The best matches, best first. */
+  hits: RankedHit[];
+  /** "fts5" when the query ran as FTS5 syntax, "words" when as plain words. */
+  mode: "fts5" | "words";
+  /** The FTS5 query whose terms mark the snippets (plain words quoted, OR-ed). */
+  match: string;
+  /**
+   * True when a scan stopped before it saw every item (its share of the deadline ran
+   * out): the hits are the best of what it saw.
+   */
+  partial: boolean;
+}
+
+/** A search hit as shown: its head, preview and the passage the snippet is made from. */
+export interface HitDetail extends TranscriptHead {
+  /** The key it was ranked under. */
+  key: string;
+  /** The start of its text (makePreview). */
+  preview: string;
+  /** A passage of its text holding the first match (matchWindow in lib/search/snippet.ts). */
+  window: string;
+}
+
+/** The filters list_tasks passes down. */
+export interface TaskFilter {
+  /** Only tasks in this bucket. */
+  bucket?: string | undefined;
+  /** Only done (true) or open (false) tasks. */
+  done?: boolean | undefined;
+}
+
+/** A task as list_tasks shows it. */
+export interface TaskSummary {
+  /** The public id. */
+  id: string;
+  /** What to do. */
+  text: string;
+  /** Which list it sits in: inbox, today, week, someday, done (or scheduled, for a job). */
+  bucket: string;
+  /** Whether it is done. */
+  done: boolean;
+  /** When it was done, RFC 3339, or null. */
+  doneAt: string | null;
+  /** When it was made, RFC 3339. */
+  createdAt: string;
+  /** The public id of the task it belongs to, or null. */
+  parentTaskId: string | null;
+  /** The public id of the transcript it came from, or null. */
+  transcriptId: string | null;
+  /** Its place in the source's newest-first order. */
+  position: Position;
+}
+
+/** What list_sources and `check` say about a source. */
+export interface SourceFacts {
+  /** How many transcripts it holds. */
+  transcripts: number;
+  /** How many tasks it holds. */
+  tasks: number;
+  /** The newest transcript's createdAt, or null when there is none. */
+  newest: string | null;
+  /** "fts" where the app keeps a full-text index this server uses, else "scan". */
+  search: "fts" | "scan";
+  /** Whether its transcripts have timed segments. */
+  turns: boolean;
+  /** What a user should know: features off for a drifted schema, rows not yet indexed, … */
+  notes: string[];
+}
+
+/**
+ * The reads every kind of source answers. Each runs on the source's own read-only
+ * connection, in the call's thread; statements that walk many rows carry the deadline
+ * check (keepGoingSql in lib/store/store.ts), and JavaScript loops call
+ * `store.throwIfInterrupted()`.
+ */
+export interface SourceReader {
+  /**
+   * Up to `limit` transcripts, newest first, after `after` (null: from the newest).
+   * Throws InvalidPositionError for a position it did not make.
+   */
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[];
+  /** The transcript with this public id, or undefined when the source has none such. */
+  getTranscript(id: string): TranscriptDocument | undefined;
+  /** The best `count` matches of `query`, best first. */
+  search(query: string, count: number): SearchRanking;
+  /**
+   * The items of `keys`, in that order, as shown in results; a key whose item has gone
+   * since the ranking is left out. `match` is the ranking's.
+   */
+  renderHits(keys: readonly string[], match: string): HitDetail[];
+  /** Up to `limit` tasks, newest first, after `after`. */
+  listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[];
+  /** Counts, newest item, capabilities and notes, for list_sources and `check`. */
+  facts(): SourceFacts;
+}
