@@ -10,10 +10,11 @@ import { serveStdio } from "./lib/protocol/server.ts";
 import { toolCallResult } from "./lib/protocol/tool_result.ts";
 import { Deadline } from "./lib/runtime/deadline.ts";
 import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
-import { chooseSource, openChosenSource, type SourceSpec } from "./lib/sources/source_spec.ts";
+import { chooseSources, settleSources } from "./lib/sources/source_spec.ts";
+import { DuplicateSourceNameError } from "./lib/sources/served_sources.ts";
+import { checkSource } from "./lib/sources/source_check.ts";
+import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
-import type { Store } from "./lib/store/store.ts";
-import { checkStore, formatStoreReport, isHealthy } from "./lib/store/store_check.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
@@ -23,21 +24,32 @@ const EXIT_TOOL_ERROR = 1;
 const EXIT_USAGE = 2;
 
 /**
- * Opens the chosen source and logs one line naming it, only once it is open: an unusable
- * store gets the error's line alone. `purpose` tells a served store from one read once.
+ * Settles the chosen sources and logs one line for each, only once they are settled: when
+ * none can be opened, the error's line alone. `purpose` tells served sources from ones
+ * read once.
  */
-function openAndLog(
-  choice: StoreChoice,
-  purpose: "serving" | "reading",
-): { store: Store; spec: SourceSpec } {
-  const { spec, origin } = chooseSource(choice, {
-    env: (name) => Deno.env.get(name),
+function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): SourceSpec[] {
+  const chosen = chooseSources(choice, {
+    env: (name: string) => Deno.env.get(name),
     os: Deno.build.os,
     cwd: Deno.cwd(),
   });
-  const store = openChosenSource({ spec, origin });
-  logLine(`${purpose} ${store.location}${origin === null ? "" : ` (from ${origin})`}, read-only`);
-  return { store, spec };
+  const specs = settleSources(chosen);
+  const from = chosen.kind === "paths" && chosen.origin !== "--db"
+    ? ` (from ${chosen.origin})`
+    : "";
+  for (const spec of specs) {
+    if (spec.kind === "demo") {
+      logLine(`${purpose} the built-in demo store (in memory), read-only`);
+    } else if (spec.failure !== undefined) {
+      logLine(`source ${spec.name} is left out: ${spec.failure}`);
+    } else if (specs.length === 1 && spec.detected === "transcript-mcp") {
+      logLine(`${purpose} ${spec.path}${from}, read-only`);
+    } else {
+      logLine(`${purpose} ${spec.name} (${spec.detected}) at ${spec.path}${from}, read-only`);
+    }
+  }
+  return specs;
 }
 
 async function run(command: Command): Promise<number> {
@@ -55,18 +67,11 @@ async function run(command: Command): Promise<number> {
       console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
       return EXIT_OK;
     case "check": {
-      const { store } = openAndLog(command.store, "reading");
-      let report;
-      try {
-        report = checkStore(store);
-      } catch (error) {
-        console.log(
-          `store:          ${store.location}\nfile:           DAMAGED: ${describeError(error)}`,
-        );
-        return EXIT_TOOL_ERROR;
-      }
-      console.log(formatStoreReport(report));
-      return isHealthy(report) ? EXIT_OK : EXIT_TOOL_ERROR;
+      const sources = SourceSet.open(settleAndLog(command.store, "reading"));
+      const checks = sources.all.map((source) => checkSource(sources, source));
+      sources.close();
+      console.log(checks.map((check) => check.text).join("\n\n"));
+      return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
       const tool = findTool(command.tool);
@@ -89,23 +94,23 @@ async function run(command: Command): Promise<number> {
           return EXIT_USAGE;
         }
       }
-      const { store } = openAndLog(command.store, "reading");
+      const sources = SourceSet.open(settleAndLog(command.store, "reading"));
       const deadline = new Deadline(command.timeoutMs);
-      store.setInterruptCheck(() => deadline.expired ? "timeout" : null);
-      const outcome = callTool(tool, store, args);
+      sources.setInterruptCheck(() => deadline.expired ? "timeout" : null);
+      const outcome = callTool(tool, sources, args);
+      sources.close();
       // The answer's text block, pretty-printed: the structured content, or the error body.
       const printed = JSON.parse(toolCallResult(outcome).content[0]!.text);
       console.log(JSON.stringify(printed, null, 2));
       return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "serve": {
-      // Opened here once so an unusable store fails at start with exit 2; each tool
-      // worker then opens its own read-only connection.
-      const { store, spec } = openAndLog(command.store, "serving");
-      store.close();
+      // Settled here once, so that no usable source fails at start with exit 2; each tool
+      // worker then opens its own read-only connections.
+      const specs = settleAndLog(command.store, "serving");
       const shutdown = new AbortController();
       onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));
-      await serveStdio(spec, Deno.stdin.readable, Deno.stdout.writable, {
+      await serveStdio(specs, Deno.stdin.readable, Deno.stdout.writable, {
         timeoutMs: command.timeoutMs,
         signal: shutdown.signal,
       });
@@ -126,6 +131,9 @@ if (import.meta.main) {
   } catch (error) {
     if (error instanceof StoreOpenError) {
       logLine(error.message);
+      code = EXIT_USAGE;
+    } else if (error instanceof DuplicateSourceNameError) {
+      console.error(`${SERVER_NAME}: ${error.message} (see --help)`);
       code = EXIT_USAGE;
     } else {
       logLine(`internal error: ${describeError(error)}`);

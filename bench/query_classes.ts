@@ -7,15 +7,16 @@
 import { decodeCursor } from "../lib/tools/cursor.ts";
 import type { Store, StoreRow } from "../lib/store/store.ts";
 import { QUERY_WORK_SQL, queryWork } from "../lib/search/query_work.ts";
-import { headWindow, withPlainWordsFallback } from "../lib/tools/search_transcripts.ts";
+import { headWindow, withPlainWordsFallback } from "../lib/sources/contract/contract_search.ts";
 import {
   FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
+  HIT_ROW_SQL,
   LIST_TASKS_SQL,
   LIST_TRANSCRIPTS_AFTER_SQL,
   LIST_TRANSCRIPTS_SQL,
+  RANK_SQL,
   SEARCH_PROBE_SQL,
-  SEARCH_SQL,
 } from "./engine_sql.ts";
 import { COMMON_WORD, EVERY_WORD, PHRASE, PREFIX, RARE_WORD, TICKET } from "./planted_terms.ts";
 
@@ -83,12 +84,16 @@ const wholeTextReadsByQuery = new Map<string, bigint[]>();
 function searchOnEngine(engine: Store, match: string, estimate = true): number {
   // The tool estimates a query's work before running it (lib/search/query_work.ts).
   if (estimate) queryWork(engine, match);
-  const rows = engine.all(SEARCH_SQL, match, SEARCH_LIMIT + 1, 0);
+  const ranked = engine.all(RANK_SQL, match, SEARCH_LIMIT + 1);
+  const rows = ranked.slice(0, SEARCH_LIMIT).flatMap((hit) => {
+    const row = engine.get(HIT_ROW_SQL, hit["pk"] as bigint);
+    return row === undefined ? [] : [row];
+  });
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);
   if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
   for (const pk of reads) engine.get(FULL_TEXT_SQL, pk);
-  return rows.length;
+  return ranked.length;
 }
 
 function fallbackOnEngine(engine: Store, query: string): number {
@@ -122,7 +127,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     label,
     tool: "search_transcripts",
     args: { query },
-    sql: [SEARCH_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL],
+    sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL],
     onEngine: (engine) => searchOnEngine(engine, query),
   });
   const classes: QueryClass[] = [
@@ -169,7 +174,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "search plain-words fallback",
       tool: "search_transcripts",
       args: { query: FALLBACK_QUERY },
-      sql: [SEARCH_SQL, ...QUERY_WORK_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
+      sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
       onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
     },
     {

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { SourceSet } from "../lib/sources/source_set.ts";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { openStore } from "../lib/store/open_store.ts";
@@ -70,7 +71,7 @@ function recordToolSql(store: Store, queryClass: QueryClass): Set<string> {
     return get(sql, ...params);
   };
   try {
-    callTool(findTool(queryClass.tool)!, store, queryClass.args);
+    callTool(findTool(queryClass.tool)!, SourceSet.ofStore(store), queryClass.args);
   } finally {
     store.all = all;
     store.get = get;
@@ -121,7 +122,7 @@ async function measureClass(
     last = await client.callTool(queryClass.tool, queryClass.args);
     largest = Math.max(largest, last.bytes);
     const t0 = performance.now();
-    const output = callTool(tool, store, queryClass.args);
+    const output = callTool(tool, SourceSet.ofStore(store), queryClass.args);
     const t1 = performance.now();
     queryClass.onEngine(engine);
     const t2 = performance.now();

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { SourceSet } from "../lib/sources/source_set.ts";
 import type { Store } from "../lib/store/store.ts";
 import { BM25_WEIGHTS } from "../lib/tools/search_transcripts.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
@@ -40,7 +41,9 @@ export interface SearchOrderCheck {
  * ```
  */
 export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
-  const output = toolCallResult(callTool(findTool("search_transcripts")!, store, { query }));
+  const output = toolCallResult(
+    callTool(findTool("search_transcripts")!, SourceSet.ofStore(store), { query }),
+  );
   if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
   const content = output.structuredContent as {
     results: { id: string }[];

@@ -130,9 +130,9 @@ export async function measureStops(
   samples = 40,
   log: (line: string) => void = console.error,
 ): Promise<StopResult[]> {
-  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: db }], { size: 1 });
   // The server's own pool: the next call goes to another worker while one stops.
-  const shared = new ToolWorkerPool({ kind: "path", path: db });
+  const shared = new ToolWorkerPool([{ kind: "path", name: "store", path: db }]);
   const results: StopResult[] = [];
   try {
     await pool.warm();
@@ -183,7 +183,7 @@ export async function measureStops(
 /** Stop latencies of `query` under a deadline of `deadlineMs` (at least 1 ms). */
 async function deadlineStopsOf(db: string, query: string, deadlineMs: number, probeMs: number) {
   const timeoutMs = Math.max(1, Math.round(deadlineMs));
-  const pool = new ToolWorkerPool({ kind: "path", path: db }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: db }], { size: 1 });
   const stops: number[] = [];
   try {
     await pool.warm();

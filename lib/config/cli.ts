@@ -17,11 +17,16 @@ Commands:
   tools               Print the tool definitions as JSON.
   call TOOL [JSON]    Run one tool with JSON arguments and print its result.
                       Exits 1 when the tool answers with an error.
-  check               Report schema version, row counts and search-index health.
+  check               Report on each source: kind, counts, search-index health, notes.
 
 Options:
-  --db PATH           The store to read. Default: $TRANSCRIPT_MCP_DB, else
-                      <data dir>/transcript-mcp/store.db (XDG_DATA_HOME or
+  --source [NAME=]PATH
+                      A database to read: a store of ours, or screenpipe's or
+                      Meetily's, detected from its tables. Repeat it to serve
+                      several. NAME (a-z, 0-9, _ and -, up to 32) defaults to the
+                      app's name or the file's.
+  --db PATH           The same as --source PATH. With neither: $TRANSCRIPT_MCP_DB,
+                      else <data dir>/transcript-mcp/store.db (XDG_DATA_HOME or
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
@@ -34,8 +39,16 @@ Options:
 Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or an
 unusable store.`;
 
-/** Where the store comes from. */
-export type StoreChoice = { kind: "demo" } | { kind: "path"; flag: string | undefined };
+/** A source as named on the command line: `--source [NAME=]PATH` or `--db PATH`. */
+export interface SourceFlag {
+  /** The NAME given before `=`, or null. */
+  name: string | null;
+  /** The path as typed. */
+  path: string;
+}
+
+/** Where the sources come from: the demo, or the named paths (none: the default store). */
+export type StoreChoice = { kind: "demo" } | { kind: "paths"; flags: SourceFlag[] };
 
 /** One parsed invocation. */
 export type Command =
@@ -53,8 +66,9 @@ export type Command =
  * @example
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
- * parseCommandLine(["--db", "/data/store.db"]);
- * // { kind: "serve", store: { kind: "path", flag: "/data/store.db" }, timeoutMs: 5000 }
+ * parseCommandLine(["--source", "work=/data/store.db"]);
+ * // { kind: "serve", store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db" }] },
+ * //   timeoutMs: 5000 }
  * ```
  */
 export function parseCommandLine(args: readonly string[]): Command {
@@ -66,6 +80,7 @@ export function parseCommandLine(args: readonly string[]): Command {
       strict: true,
       options: {
         db: { type: "string" },
+        source: { type: "string", multiple: true },
         demo: { type: "boolean" },
         "timeout-ms": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -81,8 +96,18 @@ export function parseCommandLine(args: readonly string[]): Command {
   if (values.demo && values.db !== undefined) {
     return { kind: "usage-error", message: "--db and --demo cannot be used together" };
   }
+  if (values.demo && values.source !== undefined) {
+    return { kind: "usage-error", message: "--source and --demo cannot be used together" };
+  }
   if (values.db === "") return { kind: "usage-error", message: "--db needs a path" };
-  const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "path", flag: values.db };
+  const flags: SourceFlag[] = [];
+  for (const text of values.source ?? []) {
+    const flag = parseSourceFlag(text);
+    if (typeof flag === "string") return { kind: "usage-error", message: flag };
+    flags.push(flag);
+  }
+  if (values.db !== undefined) flags.push({ name: null, path: values.db });
+  const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "paths", flags };
   const timeoutText = values["timeout-ms"] ?? String(DEFAULT_TIMEOUT_MS);
   const timeoutMs = Number(timeoutText);
   if (!/^\d+$/.test(timeoutText) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) {
@@ -113,8 +138,40 @@ export function parseCommandLine(args: readonly string[]): Command {
   }
 }
 
+/** What a source name may be (lib/sources/source_ids.ts checks ids against the same). */
+const SOURCE_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
+/**
+ * One `--source` value: `NAME=PATH`, or a PATH alone. Text before the first `=` is a name
+ * when it holds no path separator and does not start with `.` or `~`; a path that has an
+ * `=` of its own can be written `./a=b.db`. Returns the message of a usage error.
+ *
+ * @example
+ * ```ts
+ * import { parseSourceFlag } from "./cli.ts";
+ * parseSourceFlag("work=/data/store.db"); // { name: "work", path: "/data/store.db" }
+ * parseSourceFlag("/data/store.db"); // { name: null, path: "/data/store.db" }
+ * ```
+ */
+export function parseSourceFlag(text: string): SourceFlag | string {
+  const equals = text.indexOf("=");
+  const head = equals === -1 ? "" : text.slice(0, equals);
+  const isName = equals > 0 && !/[\\/]/.test(head) && !/^[.~]/.test(head);
+  const flag = isName ? { name: head, path: text.slice(equals + 1) } : { name: null, path: text };
+  if (flag.name !== null && !SOURCE_NAME.test(flag.name)) {
+    return `--source name '${flag.name}' must be 1 to 32 of a-z, 0-9, _ and -, starting ` +
+      "with a letter or digit";
+  }
+  if (flag.path === "") return "--source needs a path";
+  return flag;
+}
+
 /** What a value-taking option holds, for "needs a …" messages. */
-const OPTION_VALUES: Record<string, string> = { "--db": "a path", "--timeout-ms": "a number" };
+const OPTION_VALUES: Record<string, string> = {
+  "--db": "a path",
+  "--source": "a path",
+  "--timeout-ms": "a number",
+};
 
 /**
  * node:util's parseArgs messages run to several lines of advice about `--` and quote the

@@ -178,3 +178,15 @@ export const PAGE_SIZES: {
 
 /** How many of a database's tables an "of no known kind" message names before "…". */
 export const MAX_LISTED_TABLES = 12;
+
+/**
+ * The constant of reciprocal-rank fusion, which merges the rankings of several sources
+ * (scores from different indexes do not compare): a hit at rank r in its source scores
+ * 1 / (RRF_K + r). 60 is the value the method was published with; it keeps the top ranks
+ * of every source close together, so one source's best match is never buried under
+ * another's weak ones.
+ */
+export const RRF_K = 60;
+
+/** The most notes list_sources shows for one source. */
+export const MAX_SOURCE_NOTES = 10;

@@ -9,7 +9,7 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
-import { openSource, type SourceSpec } from "../sources/source_spec.ts";
+import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
 import { findTool, TOOLS } from "../tools/registry.ts";
@@ -65,7 +65,7 @@ export interface ServeOptions extends ToolWorkerPoolOptions {
 }
 
 /**
- * Serves the store of `source` over a pair of byte streams (stdin and stdout in production)
+ * Serves `sources` over a pair of byte streams (stdin and stdout in production)
  * until the input ends and every request in flight is answered, or until the output fails
  * or `options.signal` is aborted; then the workers are stopped.
  *
@@ -76,7 +76,7 @@ export interface ServeOptions extends ToolWorkerPoolOptions {
  * const ping = new TextEncoder().encode('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
  * const lines: string[] = [];
  * await serveStdio(
- *   { kind: "demo" },
+ *   [{ kind: "demo", name: "demo" }],
  *   ReadableStream.from([ping]),
  *   new WritableStream({ write: (chunk) => void lines.push(new TextDecoder().decode(chunk)) }),
  * );
@@ -84,16 +84,19 @@ export interface ServeOptions extends ToolWorkerPoolOptions {
  * ```
  */
 export async function serveStdio(
-  source: SourceSpec,
+  sources: readonly SourceSpec[],
   input: ReadableStream<Uint8Array>,
   output: WritableStream<Uint8Array>,
   options: ServeOptions = {},
 ): Promise<void> {
   const transport = new StdioLineTransport(input, output);
-  const pool = new ToolWorkerPool(source, options);
-  const search = new SplitSearch(pool);
-  // The main thread's connection never waits for the app's lock: see inline_calls.ts.
-  const inline = new InlineCalls(() => openSource(source, { busyTimeoutMs: 0 }));
+  const pool = new ToolWorkerPool(sources, options);
+  const [only, ...others] = sources;
+  const splittable = others.length === 0 &&
+    (only?.kind === "demo" || only?.detected === "transcript-mcp");
+  const search = new SplitSearch(pool, { splittable });
+  // The main thread's connections never wait for an app's lock: see inline_calls.ts.
+  const inline = new InlineCalls(() => SourceSet.openEvery(sources, 0));
   const server = createMcpServer();
   // The first call should not wait for a worker to start or a connection to open.
   server.oninitialized = () => {

@@ -20,7 +20,7 @@
  * @module
  */
 import { describeError, logLine } from "../log.ts";
-import type { Store } from "../store/store.ts";
+import type { SourceSet } from "../sources/source_set.ts";
 import { parseArguments, runParsed, type ToolOutcome } from "../tools/call_tool.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { type Deadline, deadlineOutcome } from "./deadline.ts";
@@ -59,20 +59,20 @@ export interface InlineCallsOptions {
  * @example
  * ```ts
  * import { InlineCalls } from "./inline_calls.ts";
- * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
  * import { findTool } from "../tools/registry.ts";
  * import { Deadline } from "./deadline.ts";
- * const inline = new InlineCalls(() => openDemoStore());
+ * const inline = new InlineCalls(() => SourceSet.open([{ kind: "demo", name: "demo" }]));
  * const call = inline.run(findTool("list_tasks")!, { limit: 5 }, new Deadline());
  * if (call.ran) console.log(call.outcome);
  * ```
  */
 export class InlineCalls {
-  readonly #connect: () => Store;
+  readonly #connect: () => SourceSet;
   readonly #budgetMs: number;
   readonly #reopenAfterMs: number;
   readonly #skipAfterOverrunMs: number;
-  #store: Store | undefined;
+  #store: SourceSet | undefined;
   #budgetEnd = 0;
   #nextOpen = 0;
   readonly #overranUntil = new Map<string, number>();
@@ -83,7 +83,7 @@ export class InlineCalls {
    * `connect` opens the connection: read-only, and failing at once on a lock rather than
    * waiting. A failed open is tried again a little later; until then calls go to workers.
    */
-  constructor(connect: () => Store, options: InlineCallsOptions = {}) {
+  constructor(connect: () => SourceSet, options: InlineCallsOptions = {}) {
     const budgetMs = options.budgetMs ?? INLINE_BUDGET_MS;
     if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
     this.#connect = connect;

@@ -32,6 +32,12 @@ export interface SplitSearchOptions {
    */
   threshold?: number;
   /**
+   * Whether the pool reads a single store in our own schema, the one kind a split can rank.
+   *
+   * @default {true}
+   */
+  splittable?: boolean;
+  /**
    * The fewest workers the pool needs for a split ({@link MIN_SPLIT_WORKERS}).
    *
    * @default {MIN_SPLIT_WORKERS}
@@ -59,7 +65,7 @@ interface RankPart {
  * import { SplitSearch } from "./split_search.ts";
  * import { ToolWorkerPool } from "./worker_pool.ts";
  * import { Deadline } from "./deadline.ts";
- * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const pool = new ToolWorkerPool([{ kind: "demo", name: "demo" }]);
  * const search = new SplitSearch(pool);
  * const outcome = await search.run({ query: "pricing" }, { deadline: new Deadline() });
  * outcome.ok; // true
@@ -70,6 +76,7 @@ export class SplitSearch {
   readonly #pool: ToolWorkerPool;
   readonly #threshold: number;
   readonly #minWorkers: number;
+  readonly #splittable: boolean;
   /** The key span, or its read while one is under way; a failed read is not kept. */
   #span: { maxPk: Promise<number | undefined>; readAt: number } | undefined;
 
@@ -81,6 +88,7 @@ export class SplitSearch {
     this.#pool = pool;
     this.#threshold = options.threshold ?? SPLIT_THRESHOLD;
     this.#minWorkers = options.minWorkers ?? MIN_SPLIT_WORKERS;
+    this.#splittable = options.splittable ?? true;
   }
 
   /**
@@ -90,7 +98,12 @@ export class SplitSearch {
    */
   async run(args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
     // Arguments the tool would refuse take the ordinary path, for the ordinary message.
-    if (this.#pool.size < this.#minWorkers || !v.is(searchInputSchema, args)) {
+    // A split ranks one index by key range: only a single store in our own schema, asked
+    // without naming a source.
+    if (
+      !this.#splittable || this.#pool.size < this.#minWorkers ||
+      !v.is(searchInputSchema, args) || args.sourceName !== undefined
+    ) {
       return this.#pool.run("search_transcripts", args, bounds);
     }
     const outcome = await this.#split(args, bounds);
@@ -146,7 +159,7 @@ export class SplitSearch {
     const ranked = parts.map((part) => JSON.parse((part as Answered).structuredJson) as RankPart);
     const first = ranked[0]!;
     const hits = ranked.flatMap((part) => part.hits)
-      .sort((a, b) => a.score - b.score || a.pk - b.pk)
+      .sort((a, b) => b.score - a.score || a.pk - b.pk)
       .slice(first.offset, first.offset + first.limit + 1);
     const query = (args as { query: string }).query;
     return this.#pool.run("search_transcripts.render", {

@@ -1,5 +1,5 @@
 /**
- * A tool worker's entry point: one thread with its own read-only connection, running one
+ * A tool worker's entry point: one thread with its own read-only connections, running one
  * tool call at a time for the pool in worker_pool.ts. With SQLite off the main thread, a
  * slow query never stalls the protocol: pings, cancellations and other calls are still
  * read and answered while it runs.
@@ -9,9 +9,7 @@
 import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
-import { openSource } from "../sources/source_spec.ts";
-import { StoreOpenError } from "../store/errors.ts";
-import type { Store } from "../store/store.ts";
+import { SourceSet } from "../sources/source_set.ts";
 import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
@@ -29,7 +27,7 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
-let store: Store | undefined;
+let sources: SourceSet | undefined;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
@@ -37,9 +35,10 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      store = openSource(message.source);
+      // A source that cannot be opened is kept with its reason: the others still serve.
+      sources = SourceSet.open(message.sources);
       const stop = new Int32Array(message.stop);
-      store.setInterruptCheck(() => {
+      sources.setInterruptCheck(() => {
         if (Atomics.load(stop, STOP_CALL_ID) === current.callId) {
           return Atomics.load(stop, STOP_REASON) === STOP_CANCELLED ? "cancelled" : "timeout";
         }
@@ -50,16 +49,16 @@ scope.onmessage = (event) => {
       scope.postMessage({
         type: "init-failed",
         message: describeError(error),
-        busy: error instanceof StoreOpenError && error.busy,
+        busy: false,
       });
     }
     return;
   }
   current = { callId: message.callId, deadline: message.deadline };
   const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
-  const outcome = tool === undefined || store === undefined
+  const outcome = tool === undefined || sources === undefined
     ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
-    : callTool(tool, store, message.args);
+    : callTool(tool, sources, message.args);
   // The answer's JSON is made here, off the main thread; the main thread only frames it.
   scope.postMessage({ type: "result", callId: message.callId, outcome });
   // After the answer is on its way: only a call already queued for this worker waits.

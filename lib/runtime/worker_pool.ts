@@ -14,7 +14,7 @@
  * @module
  */
 import { describeError, logLine } from "../log.ts";
-import type { SourceSpec } from "../sources/source_spec.ts";
+import type { SourceSpec } from "../sources/source_set.ts";
 import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import type { ToolErrorCode } from "../tools/tool.ts";
 // For the {@link} in the module's doc only.
@@ -90,13 +90,13 @@ interface Slot {
  * ```ts
  * import { ToolWorkerPool } from "./worker_pool.ts";
  * import { Deadline } from "./deadline.ts";
- * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const pool = new ToolWorkerPool([{ kind: "demo", name: "demo" }]);
  * const outcome = await pool.run("list_tasks", { done: false }, { deadline: new Deadline() });
  * pool.close();
  * ```
  */
 export class ToolWorkerPool {
-  readonly #source: SourceSpec;
+  readonly #sources: readonly SourceSpec[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
@@ -109,9 +109,9 @@ export class ToolWorkerPool {
   /** Slots with a job: kept as a count, since every dispatch reads it. */
   #running = 0;
 
-  /** A pool over the store of `source`; workers start on demand. */
-  constructor(source: SourceSpec, options: ToolWorkerPoolOptions = {}) {
-    this.#source = source;
+  /** A pool over `sources`; workers start on demand. */
+  constructor(sources: readonly SourceSpec[], options: ToolWorkerPoolOptions = {}) {
+    this.#sources = sources;
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
@@ -244,7 +244,7 @@ export class ToolWorkerPool {
       event.preventDefault();
       this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
     };
-    const init: ToWorker = { type: "init", source: this.#source, stop: stopBuffer };
+    const init: ToWorker = { type: "init", sources: this.#sources, stop: stopBuffer };
     worker.postMessage(init);
   }
 

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import type { SourceSpec } from "../sources/source_spec.ts";
+import type { SourceSpec } from "../sources/source_set.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
 
 /** What the pool sends to a worker. */
 export type ToWorker =
-  | { type: "init"; source: SourceSpec; stop: SharedArrayBuffer }
+  | { type: "init"; sources: readonly SourceSpec[]; stop: SharedArrayBuffer }
   | {
     type: "call";
     callId: number;

@@ -334,3 +334,44 @@ export function queryWork(store: Store, query: string): QueryWork | null {
 
 /** Every statement {@link queryWork} runs, for the benchmark's copy of a search's SQL. */
 export const QUERY_WORK_SQL: readonly string[] = [TERM_STATS_SQL, PREFIX_STATS_SQL, SEGMENTS_SQL];
+
+/**
+ * A search refused before it ran: its uninterruptible work is past
+ * {@link MAX_QUERY_WORK_MS}, so neither its deadline nor a cancellation could stop it on
+ * time. The message says how to narrow it; the tools answer it as `invalid_arguments`.
+ *
+ * @example
+ * ```ts
+ * import { QueryTooBroadError } from "./query_work.ts";
+ * new QueryTooBroadError("a* OR b*", { ms: 90, oneWord: false, heaviest: "a*", heaviestMs: 80 })
+ *   .message.startsWith("query: too broad"); // true
+ * ```
+ */
+export class QueryTooBroadError extends Error {
+  /** Makes the error for `query`, whose estimated work is `work`. */
+  constructor(query: string, work: QueryWork) {
+    const part = work.heaviest !== "" && work.heaviest !== query.trim()
+      ? ` (${work.heaviest} alone at least ${Math.ceil(work.heaviestMs)} ms)`
+      : "";
+    super(
+      `query: too broad to search: FTS5 would need at least ${Math.ceil(work.ms)} ms of work ` +
+        `that cannot be stopped${part}, over the ${MAX_QUERY_WORK_MS} ms a search may take ` +
+        "before it can be stopped; use longer prefixes (3 letters or more), fewer OR terms, or " +
+        "rarer words in phrases and NEAR groups",
+    );
+    this.name = "QueryTooBroadError";
+  }
+}
+
+/**
+ * Throws {@link QueryTooBroadError} when `work` is past the bound; one plain word never is.
+ *
+ * @example
+ * ```ts
+ * import { refuseTooBroad } from "./query_work.ts";
+ * refuseTooBroad("pricing", { ms: 1, oneWord: true, heaviest: "", heaviestMs: 0 }); // passes
+ * ```
+ */
+export function refuseTooBroad(query: string, work: QueryWork): void {
+  if (work.ms > MAX_QUERY_WORK_MS && !work.oneWord) throw new QueryTooBroadError(query, work);
+}

@@ -5,6 +5,9 @@
  * @module
  */
 import type { SourceKind } from "./source_kind.ts";
+import { contractKind } from "./contract/contract_kind.ts";
 
 /** The kinds, in detection order. */
-export const SOURCE_KINDS: readonly SourceKind[] = [];
+export const SOURCE_KINDS: readonly SourceKind[] = [
+  contractKind,
+];

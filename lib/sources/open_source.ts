@@ -27,8 +27,11 @@ export interface OpenedDatabase {
 
 /** Options for {@link openDatabaseSource}. */
 export interface OpenDatabaseOptions {
-  /** The source's name (the prefix of its public ids). */
-  name: string;
+  /**
+   * The source's name (the prefix of its public ids), or how to make it from the kind
+   * detected.
+   */
+  name: string | ((kind: SourceKind) => string);
   /**
    * How long a read waits for the app's write lock, in milliseconds.
    *
@@ -88,7 +91,8 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
       vocabOf: kind.vocabOf,
     });
     try {
-      return { kind, store, reader: kind.open(store, { name: options.name, tables }) };
+      const name = typeof options.name === "string" ? options.name : options.name(kind);
+      return { kind, store, reader: kind.open(store, { name, tables }) };
     } catch (error) {
       store.close();
       throw error;

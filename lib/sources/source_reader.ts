@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { MAX_CURSOR_KEY_TEXT } from "../config/limits.ts";
 
 /** One part of a keyset position: text or a whole number. */
 export type PositionPart = string | number;
@@ -20,21 +21,65 @@ export type PositionPart = string | number;
 export type Position = readonly PositionPart[];
 
 /**
- * Raised by a reader given a position it did not make; the tools answer it as an invalid
- * cursor.
+ * Raised when a client passes a cursor this server did not make for this tool, or a reader
+ * is given a position it did not make; the tools answer it as `invalid_arguments`.
  *
  * @example
  * ```ts
- * import { InvalidPositionError } from "./source_reader.ts";
- * new InvalidPositionError().name; // "InvalidPositionError"
+ * import { InvalidCursorError } from "./source_reader.ts";
+ * new InvalidCursorError().message.startsWith("cursor:"); // true
  * ```
  */
-export class InvalidPositionError extends Error {
-  /** Makes the error. */
+export class InvalidCursorError extends Error {
+  /** Makes the error; its message tells the client to pass `nextCursor` unchanged. */
   constructor() {
     super("cursor: not a cursor from this tool; pass nextCursor unchanged or start without one");
-    this.name = "InvalidPositionError";
+    this.name = "InvalidCursorError";
   }
+}
+
+/**
+ * A text key as a position carries it: itself, or "" when too long to carry (the reader
+ * then looks it up again from the row's integer key), so a cursor stays small.
+ *
+ * @example
+ * ```ts
+ * import { positionKeyText } from "./source_reader.ts";
+ * positionKeyText("2026-11-02T09:30:00.000Z"); // "2026-11-02T09:30:00.000Z"
+ * ```
+ */
+export function positionKeyText(value: string): string {
+  return value.length <= MAX_CURSOR_KEY_TEXT ? value : "";
+}
+
+/**
+ * An integer key read back from a position, checked: forged digits are refused.
+ *
+ * @example
+ * ```ts
+ * import { positionInteger } from "./source_reader.ts";
+ * positionInteger("42"); // 42n
+ * ```
+ */
+export function positionInteger(value: PositionPart | undefined): bigint {
+  if (typeof value !== "string" || !/^-?\d{1,20}$/.test(value)) throw new InvalidCursorError();
+  return BigInt(value);
+}
+
+/**
+ * The text parts of a position, checked to be `count` strings.
+ *
+ * @example
+ * ```ts
+ * import { positionTexts } from "./source_reader.ts";
+ * positionTexts(["2026-11-02T09:30:00.000Z", "42"], 2); // ["2026-11-02T09:30:00.000Z", "42"]
+ * ```
+ */
+export function positionTexts(position: Position, count: number): string[] {
+  if (position.length !== count || position.some((part) => typeof part !== "string")) {
+    throw new InvalidCursorError();
+  }
+  return position as string[];
 }
 
 /** The filters list_transcripts passes down; each is left out when not asked for. */
@@ -197,7 +242,7 @@ export interface SourceFacts {
 export interface SourceReader {
   /**
    * Up to `limit` transcripts, newest first, after `after` (null: from the newest).
-   * Throws InvalidPositionError for a position it did not make.
+   * Throws InvalidCursorError for a position it did not make.
    */
   listTranscripts(
     after: Position | null,

@@ -1,101 +1,88 @@
 /**
- * Where transcripts come from: a source spec, and the one place that turns it into an open
- * store. The main thread, every worker and the command line open their stores here, so a
- * new kind of source is added in this module and nowhere else.
+ * From the command line's choice to the sources a run reads: the demo, or each named path
+ * made absolute (a `~` expanded, a relative path taken from the working directory), or,
+ * with none named, the store at TRANSCRIPT_MCP_DB or the platform default. The sources are
+ * then settled once (served_sources.ts) and every thread opens the same specs.
  *
  * @module
  */
 import type { StoreChoice } from "../config/cli.ts";
 import { type DbPathContext, type DbPathOrigin, resolveDbPath } from "../config/db_path.ts";
-import { openDemoStore } from "../demo/demo_store.ts";
 import { StoreOpenError } from "../store/errors.ts";
-import { openStore } from "../store/open_store.ts";
-import type { Store } from "../store/store.ts";
+import { planSources, type SourceRequest } from "./served_sources.ts";
+import type { SourceSpec } from "./source_set.ts";
 
-/** A source to open: the built-in demo, or a store file at an absolute path. */
-export type SourceSpec = { kind: "path"; path: string } | { kind: "demo" };
-
-/** Options for {@link openSource}. */
-export interface OpenSourceOptions {
-  /**
-   * How long a statement waits for the app's write lock, in milliseconds; 0 fails at once.
-   * The demo store has no other writer and ignores it.
-   */
-  busyTimeoutMs?: number | undefined;
-}
+/** The sources a run asked for, before they are opened. */
+export type ChosenSources =
+  | { kind: "demo" }
+  | {
+    kind: "paths";
+    /** Each source, its path absolute. */
+    requests: SourceRequest[];
+    /** What decided the paths: `--db` for paths typed, else where the default came from. */
+    origin: DbPathOrigin;
+  };
 
 /**
- * Opens the source `spec` as a read-only store. Throws StoreOpenError with a one-line
- * message when a store file cannot be used.
+ * Turns the command line's choice into absolute source requests.
  *
  * @example
  * ```ts
- * import { openSource } from "./source_spec.ts";
- * const store = openSource({ kind: "demo" });
- * store.location; // "(built-in demo store, in memory)"
- * store.close();
- * ```
- */
-export function openSource(spec: SourceSpec, options: OpenSourceOptions = {}): Store {
-  if (spec.kind === "demo") return openDemoStore();
-  return options.busyTimeoutMs === undefined
-    ? openStore(spec.path)
-    : openStore(spec.path, { busyTimeoutMs: options.busyTimeoutMs });
-}
-
-/** A source chosen on the command line, and what decided a store file's path. */
-export interface ChosenSource {
-  /** The source to open. */
-  spec: SourceSpec;
-  /** What decided the path (`--db`, the environment, or the default); null for the demo. */
-  origin: DbPathOrigin | null;
-}
-
-/**
- * Turns the command line's choice into a source spec: `--demo`, or a path from `--db`,
- * TRANSCRIPT_MCP_DB or the platform default.
- *
- * @example
- * ```ts
- * import { chooseSource } from "./source_spec.ts";
- * chooseSource({ kind: "path", flag: "/data/store.db" }, {
- *   env: () => undefined,
+ * import { chooseSources } from "./source_spec.ts";
+ * chooseSources({ kind: "paths", flags: [{ name: "work", path: "~/store.db" }] }, {
+ *   env: (name) => name === "HOME" ? "/home/ada" : undefined,
  *   os: "linux",
  *   cwd: "/",
- * }); // { spec: { kind: "path", path: "/data/store.db" }, origin: "--db" }
+ * });
+ * // { kind: "paths", requests: [{ name: "work", path: "/home/ada/store.db" }], origin: "--db" }
  * ```
  */
-export function chooseSource(
+export function chooseSources(
   choice: StoreChoice,
   context: Omit<DbPathContext, "flag">,
-): ChosenSource {
-  if (choice.kind === "demo") return { spec: { kind: "demo" }, origin: null };
-  const { path, origin } = resolveDbPath({ ...context, flag: choice.flag });
-  return { spec: { kind: "path", path }, origin };
+): ChosenSources {
+  if (choice.kind === "demo") return { kind: "demo" };
+  if (choice.flags.length === 0) {
+    const { path, origin } = resolveDbPath(context);
+    return { kind: "paths", requests: [{ name: null, path }], origin };
+  }
+  return {
+    kind: "paths",
+    requests: choice.flags.map((flag) => ({
+      name: flag.name,
+      path: resolveDbPath({ ...context, flag: flag.path }).path,
+    })),
+    origin: "--db",
+  };
 }
 
+/** The name the built-in demo store is served under. */
+export const DEMO_SOURCE_NAME = "demo";
+
 /**
- * Opens a chosen source. A missing store whose path the user did not type gets where the
- * path came from, and at the default path what to do instead: a first start without --db
- * lands here.
+ * Settles the chosen sources: each opened once, its kind detected and its name fixed. A
+ * missing store whose path the user did not type gets where the path came from, and at the
+ * default path what to do instead: a first start without --source lands here.
  *
  * @example
  * ```ts
- * import { chooseSource, openChosenSource } from "./source_spec.ts";
- * const chosen = chooseSource({ kind: "demo" }, { env: () => undefined, os: "linux", cwd: "/" });
- * openChosenSource(chosen).location; // "(built-in demo store, in memory)"
+ * import { settleSources } from "./source_spec.ts";
+ * settleSources({ kind: "demo" }); // [{ kind: "demo", name: "demo" }]
  * ```
  */
-export function openChosenSource({ spec, origin }: ChosenSource): Store {
+export function settleSources(chosen: ChosenSources, busyTimeoutMs?: number): SourceSpec[] {
+  if (chosen.kind === "demo") return [{ kind: "demo", name: DEMO_SOURCE_NAME }];
   try {
-    return openSource(spec);
+    return planSources(chosen.requests, busyTimeoutMs).map((planned) => planned.spec);
   } catch (error) {
-    // A path the user typed (--db) needs no hint; the demo has no path.
-    if (!(error instanceof StoreOpenError) || !error.missing || origin === null) throw error;
-    if (origin === "--db") throw error;
-    const hint = origin === "platform default"
-      ? " (the default path); pass --db PATH to name your store, or --demo to try the built-in demo store"
-      : ` (from ${origin})`;
+    // A path the user typed needs no hint.
+    if (!(error instanceof StoreOpenError) || !error.missing || chosen.origin === "--db") {
+      throw error;
+    }
+    const hint = chosen.origin === "platform default"
+      ? " (the default path); pass --source PATH to name your store, or --demo to try the " +
+        "built-in demo store"
+      : ` (from ${chosen.origin})`;
     throw new StoreOpenError(`${error.message}${hint}`, error.busy, true);
   }
 }

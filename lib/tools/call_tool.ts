@@ -11,7 +11,12 @@ import { InvalidCursorError } from "./cursor.ts";
 import { printable } from "../text/printable.ts";
 import { describeError, logLine } from "../log.ts";
 import { StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store/errors.ts";
-import type { Store } from "../store/store.ts";
+import { QueryTooBroadError } from "../search/query_work.ts";
+import {
+  type SourceSet,
+  SourceUnavailableError,
+  UnknownSourceError,
+} from "../sources/source_set.ts";
 import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 import { MAX_TOOL_ERROR_MESSAGE } from "../config/limits.ts";
@@ -104,7 +109,13 @@ export function toolErrorOutcome(
 
 function asToolError(error: unknown, toolName: string): ToolError {
   if (error instanceof ToolError) return error;
-  if (error instanceof InvalidCursorError) return new ToolError("invalid_arguments", error.message);
+  if (
+    error instanceof InvalidCursorError || error instanceof QueryTooBroadError ||
+    error instanceof UnknownSourceError
+  ) {
+    return new ToolError("invalid_arguments", error.message);
+  }
+  if (error instanceof SourceUnavailableError) return new ToolError("unavailable", error.message);
   if (error instanceof StoreBusyError) return new ToolError("busy", error.message);
   if (error instanceof StoreInterruptedError) return new ToolError("timeout", error.message);
   if (error instanceof StoreCorruptError) {
@@ -141,15 +152,16 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
  * ```ts
  * import { parseArguments, runParsed } from "./call_tool.ts";
  * import { findTool } from "./registry.ts";
- * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
  * const tool = findTool("list_tasks")!;
  * const parsed = parseArguments(tool, { limit: 1 });
- * if (parsed.ok) runParsed(tool, openDemoStore(), parsed.input).ok; // true
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * if (parsed.ok) runParsed(tool, sources, parsed.input).ok; // true
  * ```
  */
-export function runParsed(tool: AnyTool, store: Store, input: unknown): ToolOutcome {
+export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): ToolOutcome {
   try {
-    return { ok: true, structuredJson: JSON.stringify(tool.handler(store, input)) };
+    return { ok: true, structuredJson: JSON.stringify(tool.handler(sources, input)) };
   } catch (error) {
     const failure = asToolError(error, tool.name);
     return toolErrorOutcome(failure.code, failure.message);
@@ -164,12 +176,13 @@ export function runParsed(tool: AnyTool, store: Store, input: unknown): ToolOutc
  * ```ts
  * import { callTool } from "./call_tool.ts";
  * import { findTool } from "./registry.ts";
- * import { openDemoStore } from "../demo/demo_store.ts";
- * const outcome = callTool(findTool("list_transcripts")!, openDemoStore(), { limit: 3 });
+ * import { SourceSet } from "../sources/source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * const outcome = callTool(findTool("list_transcripts")!, sources, { limit: 3 });
  * outcome.ok; // true
  * ```
  */
-export function callTool(tool: AnyTool, store: Store, args: unknown): ToolOutcome {
+export function callTool(tool: AnyTool, sources: SourceSet, args: unknown): ToolOutcome {
   const parsed = parseArguments(tool, args);
-  return parsed.ok ? runParsed(tool, store, parsed.input) : parsed;
+  return parsed.ok ? runParsed(tool, sources, parsed.input) : parsed;
 }

@@ -5,31 +5,12 @@
  * @module
  */
 
-import { MAX_CURSOR_KEY_TEXT } from "../config/limits.ts";
+import { InvalidCursorError } from "../sources/source_reader.ts";
 
 /** A value a cursor can carry. */
 export type CursorValue = string | number;
 
-/**
- * Raised when a client passes a cursor this server did not make for this tool.
- *
- * @example
- * ```ts
- * import { decodeCursor, InvalidCursorError } from "./cursor.ts";
- * try {
- *   decodeCursor("list_tasks", "not a cursor", ["string"]);
- * } catch (error) {
- *   error instanceof InvalidCursorError; // true
- * }
- * ```
- */
-export class InvalidCursorError extends Error {
-  /** Makes the error; its message tells the client to pass `nextCursor` unchanged. */
-  constructor() {
-    super("cursor: not a cursor from this tool; pass nextCursor unchanged or start without one");
-    this.name = "InvalidCursorError";
-  }
-}
+export { InvalidCursorError } from "../sources/source_reader.ts";
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -70,7 +51,8 @@ export function encodeCursor(kind: string, values: readonly CursorValue[]): stri
 
 /**
  * Decodes a cursor made by {@link encodeCursor} for `kind`, checking each value against
- * `shape` ("string" or "number"). Throws InvalidCursorError for anything else.
+ * `shape` ("string" or "number"), or, when `shape` is null, that there is at least one
+ * value and each is text or a whole number. Throws InvalidCursorError for anything else.
  *
  * @example
  * ```ts
@@ -82,7 +64,7 @@ export function encodeCursor(kind: string, values: readonly CursorValue[]): stri
 export function decodeCursor(
   kind: string,
   cursor: string,
-  shape: readonly ("string" | "number")[],
+  shape: readonly ("string" | "number")[] | null,
 ): CursorValue[] {
   let parsed: unknown;
   try {
@@ -90,43 +72,21 @@ export function decodeCursor(
   } catch {
     throw new InvalidCursorError();
   }
-  if (!Array.isArray(parsed) || parsed[0] !== kind || parsed.length !== shape.length + 1) {
+  const length = shape === null
+    ? Math.max(2, Array.isArray(parsed) ? parsed.length : 0)
+    : shape.length + 1;
+  if (!Array.isArray(parsed) || parsed[0] !== kind || parsed.length !== length) {
     throw new InvalidCursorError();
   }
   const values = parsed.slice(1) as unknown[];
   values.forEach((value, index) => {
-    const expected = shape[index];
+    const expected = shape === null
+      ? (typeof value === "number" ? "number" : "string")
+      : shape[index];
     const ok = expected === "number"
       ? typeof value === "number" && Number.isSafeInteger(value) && value >= 0
       : typeof value === "string";
     if (!ok) throw new InvalidCursorError();
   });
   return values as CursorValue[];
-}
-
-/**
- * A text key as a cursor carries it: itself, or "" when too long to carry.
- *
- * @example
- * ```ts
- * import { cursorKeyText } from "./cursor.ts";
- * cursorKeyText("2026-11-02T09:30:00.000Z"); // "2026-11-02T09:30:00.000Z"
- * ```
- */
-export function cursorKeyText(value: string): string {
-  return value.length <= MAX_CURSOR_KEY_TEXT ? value : "";
-}
-
-/**
- * An integer key read back from a cursor, checked: forged digits are refused.
- *
- * @example
- * ```ts
- * import { cursorInteger } from "./cursor.ts";
- * cursorInteger("42"); // 42n
- * ```
- */
-export function cursorInteger(value: string): bigint {
-  if (!/^-?\d{1,20}$/.test(value)) throw new InvalidCursorError();
-  return BigInt(value);
 }

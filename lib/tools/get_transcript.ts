@@ -5,7 +5,10 @@
  */
 import * as v from "valibot";
 import { sliceText } from "../text/text_slice.ts";
-import { tagList, textOrNull } from "./row_values.ts";
+import type { SourceSet } from "../sources/source_set.ts";
+import type { TranscriptDocument } from "../sources/source_reader.ts";
+import { splitPublicId } from "../sources/source_ids.ts";
+import { textBytes } from "../sources/contract/contract_reader.ts";
 import { capText, fitJsonText, jsonBytes } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { clampLimit } from "./arguments.ts";
@@ -69,8 +72,31 @@ const outputSchema = v.object({
   ),
 });
 
-// From the record header: the text itself is not read.
-const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
+/**
+ * The transcript with this public id and the name of its source: the source its prefix
+ * names, else each store in our own schema in turn (their ids carry no prefix).
+ */
+function findTranscript(
+  sources: SourceSet,
+  id: string,
+): { document: TranscriptDocument; sourceName: string } | undefined {
+  const named = splitPublicId(id);
+  const prefixed = named === null
+    ? undefined
+    : sources.all.find((source) => source.name === named.name);
+  if (prefixed !== undefined) {
+    const document = sources.reader(prefixed).getTranscript(id);
+    if (document !== undefined) return { document, sourceName: prefixed.name };
+  }
+  for (const source of sources.all) {
+    if (source === prefixed || source.kind !== "transcript-mcp" || source.failure !== null) {
+      continue;
+    }
+    const document = sources.reader(source).getTranscript(id);
+    if (document !== undefined) return { document, sourceName: source.name };
+  }
+  return undefined;
+}
 
 /** get_transcript: reads one transcript, a page of text at a time. */
 export const getTranscript: AnyTool = defineTool({
@@ -82,20 +108,22 @@ export const getTranscript: AnyTool = defineTool({
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  // The whole text is read, and a read SQLite cannot stop: a very long one goes to a worker.
-  cheap: (store, input) => {
-    const bytes = store.get(TEXT_BYTES_SQL, input.id)?.["bytes"];
-    return bytes === undefined || Number(bytes) <= INLINE_TEXT_BYTES;
+  // The whole text is read, and a read SQLite cannot stop: a very long one goes to a worker,
+  // and so does every transcript another app's layout assembles from many rows.
+  cheap: (sources, input) => {
+    const [source, ...others] = sources.all;
+    const store = source === undefined ? null : sources.store(source);
+    if (others.length > 0 || source?.kind !== "transcript-mcp" || store === null) return false;
+    const bytes = textBytes(store, input.id);
+    return bytes === undefined || bytes <= INLINE_TEXT_BYTES;
   },
-  handler(store, input) {
-    const row = store.get(
-      `SELECT id, title, text, created_at, source, duration, engine, model_id, language,
-              starred, manual_tags, template
-         FROM transcripts WHERE id = ?`,
-      input.id,
-    );
-    if (row === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
-    const text = textOrNull(row["text"]) ?? "";
+  handler(sources, input) {
+    const found = findTranscript(sources, input.id);
+    if (found === undefined) {
+      throw new ToolError("not_found", `Transcript ${input.id} not found`);
+    }
+    const { document, sourceName } = found;
+    const text = document.text;
     if (input.offset > text.length) {
       throw new ToolError(
         "invalid_arguments",
@@ -107,21 +135,21 @@ export const getTranscript: AnyTool = defineTool({
       input.offset,
       clampLimit(input.maxChars, PAGE_SIZES.transcriptChars),
     );
-    const { id, title, ...dated } = transcriptHeader(row);
-    const details = transcriptDetails(row);
+    const { id, title, ...dated } = transcriptHeader(document, sourceName);
+    const details = transcriptDetails(document);
     const result = {
       id,
       title,
       text: "",
       ...dated,
       duration: details.duration,
-      engine: capText(textOrNull(row["engine"]), FIELD_CAPS.label),
-      modelId: capText(textOrNull(row["model_id"]), FIELD_CAPS.label),
+      engine: capText(document.engine, FIELD_CAPS.label),
+      modelId: capText(document.modelId, FIELD_CAPS.label),
       language: details.language,
       starred: details.starred,
-      manualTags: tagList(row["manual_tags"]).slice(0, FIELD_CAPS.tags)
+      manualTags: document.manualTags.slice(0, FIELD_CAPS.tags)
         .map((tag) => capText(tag, FIELD_CAPS.label)),
-      template: capText(textOrNull(row["template"]), FIELD_CAPS.label),
+      template: capText(document.template, FIELD_CAPS.label),
       totalChars: text.length,
       offset: slice.offset,
       nextOffset: slice.nextOffset as number | null,

@@ -4,16 +4,8 @@
  * @module
  */
 import * as v from "valibot";
-import {
-  cursorInteger,
-  cursorKeyText,
-  decodeCursor,
-  encodeCursor,
-  InvalidCursorError,
-} from "./cursor.ts";
 import { clampLimit, cursorArgument, limitArgument } from "./arguments.ts";
-import { Conditions, keysetPage } from "./keyset_page.ts";
-import { flag, textOrNull } from "./row_values.ts";
+import { listingPage, sourceNameArgument, unavailableSchema } from "./source_listing.ts";
 import { capText } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { FIELD_CAPS, PAGE_SIZES } from "../config/limits.ts";
@@ -26,6 +18,7 @@ export const TASK_BUCKETS = ["inbox", "today", "week", "someday", "done"] as con
 const inputSchema = v.strictObject({
   bucket: v.optional(v.pipe(v.picklist(TASK_BUCKETS), v.description("Only tasks in this bucket."))),
   done: v.optional(v.pipe(v.boolean(), v.description("Only done (true) or open (false) tasks."))),
+  sourceName: sourceNameArgument,
   limit: limitArgument(PAGE_SIZES.listTasks),
   cursor: cursorArgument,
 });
@@ -42,71 +35,52 @@ const taskSchema = v.object({
     v.nullable(v.string()),
     v.description("The transcript the task came from, if any."),
   ),
+  sourceName: v.pipe(v.string(), v.description("The source it is read from (list_sources).")),
 });
 
 const outputSchema = v.object({
   tasks: v.array(taskSchema),
   nextCursor: v.nullable(v.string()),
+  unavailable: unavailableSchema,
 });
 
-/** list_tasks: pages through tasks newest first. */
+/** list_tasks: pages through tasks newest first, across sources. */
 export const listTasks: AnyTool = defineTool({
   name: NAME,
   title: "List tasks",
-  description: "List tasks newest first. Filter by bucket (inbox, today, week, someday, done) " +
-    "or by done. Each task names the transcript it came from. Page with nextCursor.",
+  description: "List tasks newest first, from every source or one (sourceName). Filter by " +
+    "bucket (inbox, today, week, someday, done) or by done. Each task names the transcript " +
+    "it came from. Page with nextCursor.",
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  cheap: true,
-  handler(store, input) {
-    const limit = clampLimit(input.limit, PAGE_SIZES.listTasks);
-    const conditions = new Conditions();
-    if (input.cursor !== undefined) {
-      const [createdAtText, idText, rowidText] = decodeCursor(NAME, input.cursor, [
-        "string",
-        "string",
-        "string",
-      ]);
-      let createdAt: string | null = createdAtText as string;
-      let id: string | null = idText as string;
-      if (createdAt === "" || id === "") {
-        const row = store.get(
-          "SELECT created_at, id FROM tasks WHERE rowid = ?",
-          cursorInteger(rowidText as string),
-        );
-        createdAt = textOrNull(row?.["created_at"]);
-        id = textOrNull(row?.["id"]);
-      }
-      if (createdAt === null || id === null) throw new InvalidCursorError();
-      conditions.add("(created_at, id) < (?, ?)", createdAt, id);
-    }
-    conditions.equal("bucket", input.bucket).equal("done", input.done);
-    const page = keysetPage(
-      store,
-      `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
-         FROM tasks ${conditions.where}
-        ORDER BY created_at DESC, id DESC
-        LIMIT ?`,
-      conditions,
-      limit,
-      (row) => ({
-        id: capText(String(row["id"]), FIELD_CAPS.id),
-        text: capText(textOrNull(row["text"]) ?? "", FIELD_CAPS.taskText),
-        bucket: capText(String(row["bucket"]), FIELD_CAPS.label),
-        done: flag(row["done"]),
-        doneAt: capText(textOrNull(row["done_at"]), FIELD_CAPS.timestamp),
-        createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-        parentTaskId: capText(textOrNull(row["parent_task_id"]), FIELD_CAPS.id),
-        transcriptId: capText(textOrNull(row["transcript_id"]), FIELD_CAPS.id),
+  // One store of ours: an index walk. Other layouts, or a merge, go to a worker.
+  cheap: (sources) => sources.all.length === 1 && sources.all[0]!.kind === "transcript-mcp",
+  handler(sources, input) {
+    const filter = { bucket: input.bucket, done: input.done };
+    const page = listingPage(
+      sources,
+      sources.select(input.sourceName),
+      NAME,
+      input.cursor,
+      clampLimit(input.limit, PAGE_SIZES.listTasks),
+      (reader, after, count) => reader.listTasks(after, count, filter),
+      (task, source) => ({
+        id: capText(task.id, FIELD_CAPS.id),
+        text: capText(task.text, FIELD_CAPS.taskText),
+        bucket: capText(task.bucket, FIELD_CAPS.label),
+        done: task.done,
+        doneAt: capText(task.doneAt, FIELD_CAPS.timestamp),
+        createdAt: capText(task.createdAt, FIELD_CAPS.timestamp),
+        parentTaskId: capText(task.parentTaskId, FIELD_CAPS.id),
+        transcriptId: capText(task.transcriptId, FIELD_CAPS.id),
+        sourceName: source.name,
       }),
-      (last) =>
-        encodeCursor(NAME, [
-          cursorKeyText(String(last["created_at"])),
-          cursorKeyText(String(last["id"])),
-          String(last["rowid"]),
-        ]),
     );
-    return { tasks: page.items, nextCursor: page.nextCursor };
+    return {
+      tasks: page.items,
+      nextCursor: page.nextCursor,
+      ...(page.unavailable.length > 0 ? { unavailable: page.unavailable } : {}),
+    };
   },
 });

@@ -4,16 +4,8 @@
  * @module
  */
 import * as v from "valibot";
-import {
-  cursorInteger,
-  cursorKeyText,
-  decodeCursor,
-  encodeCursor,
-  InvalidCursorError,
-} from "./cursor.ts";
 import { clampLimit, cursorArgument, limitArgument, timestampArgument } from "./arguments.ts";
-import { Conditions, keysetPage } from "./keyset_page.ts";
-import { textOrNull } from "./row_values.ts";
+import { listingPage, sourceNameArgument, unavailableSchema } from "./source_listing.ts";
 import { capText } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import {
@@ -22,7 +14,6 @@ import {
   transcriptDetails,
   transcriptHeader,
 } from "./transcript_header.ts";
-import { previewFromHead, previewSourceSql } from "./transcript_preview.ts";
 import { FIELD_CAPS, PAGE_SIZES, PREVIEW_LENGTH } from "../config/limits.ts";
 
 const NAME = "list_transcripts";
@@ -34,8 +25,12 @@ const inputSchema = v.strictObject({
     v.pipe(v.boolean(), v.description("Only starred (true) or unstarred (false).")),
   ),
   source: v.optional(
-    v.pipe(v.string(), v.description("Only this source, e.g. meeting, voice_note, chat.")),
+    v.pipe(
+      v.string(),
+      v.description("Only this kind of recording, e.g. meeting, voice_note, chat."),
+    ),
   ),
+  sourceName: sourceNameArgument,
   since: timestampArgument("Only transcripts created at or after this RFC 3339 date or time."),
   until: timestampArgument("Only transcripts created before this RFC 3339 date or time."),
 });
@@ -55,51 +50,45 @@ const outputSchema = v.object({
     v.nullable(v.string()),
     v.description("Pass as cursor for the next page; null on the last page."),
   ),
+  unavailable: unavailableSchema,
 });
 
-/** list_transcripts: pages through transcripts newest first. */
+/** list_transcripts: pages through transcripts newest first, across sources. */
 export const listTranscripts: AnyTool = defineTool({
   name: NAME,
   title: "List transcripts",
-  description: "List transcripts newest first, with a short preview of each. Filter by starred, " +
-    "source and a created-at range (since inclusive, until exclusive). Page with nextCursor.",
+  description: "List transcripts newest first, with a short preview of each, from every " +
+    "source or one (sourceName). Filter by starred, kind of recording (source) and a " +
+    "created-at range (since inclusive, until exclusive). Page with nextCursor.",
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  cheap: true,
-  handler(store, input) {
-    const limit = clampLimit(input.limit, PAGE_SIZES.listTranscripts);
-    const conditions = new Conditions();
-    if (input.cursor !== undefined) {
-      const [createdAtText, pkText] = decodeCursor(NAME, input.cursor, ["string", "string"]);
-      const pk = cursorInteger(pkText as string);
-      const createdAt = createdAtText === ""
-        ? textOrNull(
-          store.get("SELECT created_at FROM transcripts WHERE pk = ?", pk)?.["created_at"],
-        )
-        : createdAtText as string;
-      if (createdAt === null) throw new InvalidCursorError();
-      conditions.add("(created_at, pk) < (?, ?)", createdAt, pk);
-    }
-    conditions.equal("starred", input.starred).equal("source", input.source);
-    if (input.since !== undefined) conditions.add("created_at >= ?", input.since);
-    if (input.until !== undefined) conditions.add("created_at < ?", input.until);
-    const page = keysetPage(
-      store,
-      `SELECT pk, id, title, created_at, source, duration, starred, language,
-              ${previewSourceSql("text")} AS head
-         FROM transcripts ${conditions.where}
-        ORDER BY created_at DESC, pk DESC
-        LIMIT ?`,
-      conditions,
-      limit,
-      (row) => ({
-        ...transcriptHeader(row),
-        ...transcriptDetails(row),
-        preview: capText(previewFromHead(store, row["pk"], row["head"]), FIELD_CAPS.preview),
+  // One store of ours: an index walk. Other layouts, or a merge, go to a worker.
+  cheap: (sources) => sources.all.length === 1 && sources.all[0]!.kind === "transcript-mcp",
+  handler(sources, input) {
+    const filter = {
+      starred: input.starred,
+      label: input.source,
+      since: input.since,
+      until: input.until,
+    };
+    const page = listingPage(
+      sources,
+      sources.select(input.sourceName),
+      NAME,
+      input.cursor,
+      clampLimit(input.limit, PAGE_SIZES.listTranscripts),
+      (reader, after, count) => reader.listTranscripts(after, count, filter),
+      (item, source) => ({
+        ...transcriptHeader(item, source.name),
+        ...transcriptDetails(item),
+        preview: capText(item.preview, FIELD_CAPS.preview),
       }),
-      (last) => encodeCursor(NAME, [cursorKeyText(String(last["created_at"])), String(last["pk"])]),
     );
-    return { transcripts: page.items, nextCursor: page.nextCursor };
+    return {
+      transcripts: page.items,
+      nextCursor: page.nextCursor,
+      ...(page.unavailable.length > 0 ? { unavailable: page.unavailable } : {}),
+    };
   },
 });

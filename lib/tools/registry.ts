@@ -6,6 +6,7 @@
  * @module
  */
 import { getTranscript } from "./get_transcript.ts";
+import { listSources } from "./list_sources.ts";
 import { listTasks } from "./list_tasks.ts";
 import { listTranscripts } from "./list_transcripts.ts";
 import { searchTranscripts } from "./search_transcripts.ts";
@@ -26,7 +27,8 @@ const REQUIRED_ANNOTATIONS: Partial<ToolAnnotations> = {
  * @example
  * ```ts
  * import { createRegistry } from "./registry.ts";
- * import { listTasks } from "./list_tasks.ts";
+ * import { listSources } from "./list_sources.ts";
+import { listTasks } from "./list_tasks.ts";
  * createRegistry([listTasks]).length; // 1
  * createRegistry([{ ...listTasks, annotations: { ...listTasks.annotations, readOnlyHint: false } }]);
  * // throws: Cannot register tool list_tasks: it is not annotated read-only (readOnlyHint: expected true, got false)
@@ -60,6 +62,7 @@ export const TOOLS: readonly AnyTool[] = createRegistry([
   getTranscript,
   searchTranscripts,
   listTasks,
+  listSources,
 ]);
 
 /**

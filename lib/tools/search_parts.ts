@@ -8,17 +8,31 @@
 import * as v from "valibot";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import {
-  hitRows,
-  RANK_PART_SQL,
   renderSearchPage,
   searchInputSchema,
   searchOutputSchema,
   searchPage,
-  withPlainWordsFallback,
 } from "./search_transcripts.ts";
+import { RANK_PART_SQL, withPlainWordsFallback } from "../sources/contract/contract_search.ts";
+import type { ServedSource, SourceSet } from "../sources/source_set.ts";
+import type { Store } from "../store/store.ts";
 import { createRegistry } from "./registry.ts";
 
 const hitSchema = v.object({ pk: v.pipe(v.number(), v.safeInteger()), score: v.number() });
+
+/**
+ * The one source a split search runs on: a search is split only when the server reads a
+ * single store in our own schema (lib/runtime/split_search.ts).
+ */
+function soleStore(sources: SourceSet): { source: ServedSource; store: Store } {
+  const [source, ...others] = sources.all;
+  const store = source === undefined ? null : sources.store(source);
+  if (others.length > 0 || source?.kind !== "transcript-mcp" || store === null) {
+    throw new Error("a split search needs exactly one store in our own schema");
+  }
+  sources.reader(source);
+  return { source, store };
+}
 
 /** The largest transcript key, to split the key range between the workers. */
 export const searchSpan: AnyTool = defineTool({
@@ -28,7 +42,8 @@ export const searchSpan: AnyTool = defineTool({
   inputSchema: v.strictObject({}),
   outputSchema: v.object({ maxPk: v.number() }),
   annotations: READ_ONLY_ANNOTATIONS,
-  handler(store) {
+  handler(sources) {
+    const { store } = soleStore(sources);
     return { maxPk: Number(store.get("SELECT max(pk) AS m FROM transcripts")?.["m"] ?? 0) };
   },
 });
@@ -51,14 +66,16 @@ export const searchRankPart: AnyTool = defineTool({
     offset: v.number(),
   }),
   annotations: READ_ONLY_ANNOTATIONS,
-  handler(store, input) {
+  handler(sources, input) {
+    const { store } = soleStore(sources);
     const { limit, offset } = searchPage(input.search);
     const { mode, run } = withPlainWordsFallback(store, input.search.query, (match) => ({
       rows: store.all(RANK_PART_SQL, match, input.from, input.to, offset + limit + 1),
       match,
     }));
     return {
-      hits: run.rows.map((row) => ({ pk: Number(row["pk"]), score: Number(row["score"]) })),
+      // Scores as the tool shows them: higher is more relevant.
+      hits: run.rows.map((row) => ({ pk: Number(row["pk"]), score: -Number(row["score"]) })),
       match: run.match,
       queryMode: mode,
       limit,
@@ -82,17 +99,21 @@ export const searchRenderPart: AnyTool = defineTool({
   }),
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
-  handler(store, input) {
-    const rows = hitRows(store, input.hits);
-    return renderSearchPage(
-      store,
-      input.query,
-      rows,
-      input.match,
-      input.queryMode,
-      input.limit,
-      input.offset,
-    );
+  handler(sources, input) {
+    const { source } = soleStore(sources);
+    const hits = input.hits.map((hit) => ({
+      source,
+      key: String(hit.pk),
+      score: hit.score,
+      match: input.match,
+    }));
+    return renderSearchPage(sources, input.query, hits, {
+      queryMode: input.queryMode,
+      partial: false,
+      unavailable: [],
+      limit: input.limit,
+      offset: input.offset,
+    });
   },
 });
 

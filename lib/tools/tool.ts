@@ -4,10 +4,16 @@
  * @module
  */
 import type * as v from "valibot";
-import type { Store } from "../store/store.ts";
+import type { SourceSet } from "../sources/source_set.ts";
 
 /** The closed set of tool error codes. */
-export type ToolErrorCode = "invalid_arguments" | "not_found" | "busy" | "timeout" | "internal";
+export type ToolErrorCode =
+  | "invalid_arguments"
+  | "not_found"
+  | "busy"
+  | "unavailable"
+  | "timeout"
+  | "internal";
 
 /**
  * A failure a tool reports to the client as `{"error":{"code","message"}}` with `isError`.
@@ -30,7 +36,7 @@ export class ToolError extends Error {
   }
 }
 
-/** MCP tool annotations; every tool here reads a local store and nothing else. */
+/** MCP tool annotations; every tool here reads local sources and nothing else. */
 export interface ToolAnnotations {
   /** Whether the tool changes nothing. */
   readOnlyHint: boolean;
@@ -74,14 +80,14 @@ export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
   /**
    * Whether a call is cheap enough to try on the main thread first (inline_calls.ts): true
    * when it reads about one page through an index (a lookup by key, or a short walk in
-   * index order). A function decides call by call, on the main thread's connection, from
+   * index order). A function decides call by call, on the main thread's sources, from
    * arguments `inputSchema` has already validated.
    *
    * @default {false}
    */
-  cheap?: boolean | ((store: Store, input: v.InferOutput<TInput>) => boolean);
-  /** Answers a call; throws ToolError for an answer that is an error. */
-  handler: (store: Store, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
+  cheap?: boolean | ((sources: SourceSet, input: v.InferOutput<TInput>) => boolean);
+  /** Answers a call from `sources`; throws ToolError for an answer that is an error. */
+  handler: (sources: SourceSet, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
 }
 
 /** A tool whose schemas are erased, for the registry. */
@@ -96,13 +102,13 @@ export type AnyTool = Tool<any, any>;
  * import * as v from "valibot";
  * import { defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
  * const count = defineTool({
- *   name: "count_transcripts",
- *   title: "Count transcripts",
- *   description: "How many transcripts the store holds.",
+ *   name: "count_sources",
+ *   title: "Count sources",
+ *   description: "How many sources the server reads.",
  *   inputSchema: v.strictObject({}),
  *   outputSchema: v.object({ count: v.number() }),
  *   annotations: READ_ONLY_ANNOTATIONS,
- *   handler: (store) => ({ count: Number(store.get("SELECT count(*) AS n FROM transcripts")?.n) }),
+ *   handler: (sources) => ({ count: sources.all.length }),
  * });
  * ```
  */

@@ -6,8 +6,7 @@
  * @module
  */
 import * as v from "valibot";
-import type { StoreRow } from "../store/store.ts";
-import { flag, numberOrNull, textOrNull } from "./row_values.ts";
+import type { TranscriptHead } from "../sources/source_reader.ts";
 import { capText } from "./response_budget.ts";
 import { FIELD_CAPS } from "../config/limits.ts";
 
@@ -17,10 +16,12 @@ export interface TranscriptHeader {
   id: string;
   /** Its title. */
   title: string;
-  /** When it was made, as the store holds it. */
+  /** When it was made, as its source holds it (RFC 3339). */
   createdAt: string;
-  /** Where it came from, or null. */
+  /** What kind of recording it is (meeting, voice_note, chat, audio, …), or null. */
   source: string | null;
+  /** The name of the source it is read from, as list_sources shows it. */
+  sourceName: string;
 }
 
 /** The details list_transcripts and get_transcript add to the header. */
@@ -38,7 +39,11 @@ export const TRANSCRIPT_HEADER_ENTRIES = {
   id: v.string(),
   title: v.string(),
   createdAt: v.string(),
-  source: v.nullable(v.string()),
+  source: v.pipe(
+    v.nullable(v.string()),
+    v.description("What kind of recording: meeting, voice_note, chat, audio, …"),
+  ),
+  sourceName: v.pipe(v.string(), v.description("The source it is read from (list_sources).")),
 } as const;
 
 /** The schema of each {@link TranscriptDetails} field. */
@@ -49,38 +54,43 @@ export const TRANSCRIPT_DETAIL_ENTRIES = {
 } as const;
 
 /**
- * The header of the transcript in `row` (columns id, title, created_at, source), capped.
+ * The header of a transcript read from the source `sourceName`, capped.
  *
  * @example
  * ```ts
  * import { transcriptHeader } from "./transcript_header.ts";
- * transcriptHeader({ id: "7f0c", title: null, created_at: "2026-11-02T09:30:00.000Z", source: "chat" });
- * // { id: "7f0c", title: "", createdAt: "2026-11-02T09:30:00.000Z", source: "chat" }
+ * transcriptHeader(
+ *   { id: "7f0c", title: "Standup", createdAt: "2026-11-02T09:30:00.000Z", source: "chat" },
+ *   "store",
+ * );
+ * // { id: "7f0c", title: "Standup", createdAt: "2026-11-02T09:30:00.000Z", source: "chat",
+ * //   sourceName: "store" }
  * ```
  */
-export function transcriptHeader(row: StoreRow): TranscriptHeader {
+export function transcriptHeader(head: TranscriptHead, sourceName: string): TranscriptHeader {
   return {
-    id: capText(String(row["id"]), FIELD_CAPS.id),
-    title: capText(textOrNull(row["title"]) ?? "", FIELD_CAPS.title),
-    createdAt: capText(String(row["created_at"]), FIELD_CAPS.timestamp),
-    source: capText(textOrNull(row["source"]), FIELD_CAPS.label),
+    id: capText(head.id, FIELD_CAPS.id),
+    title: capText(head.title, FIELD_CAPS.title),
+    createdAt: capText(head.createdAt, FIELD_CAPS.timestamp),
+    source: capText(head.source, FIELD_CAPS.label),
+    sourceName,
   };
 }
 
 /**
- * The details of the transcript in `row` (columns duration, starred, language), capped.
+ * The details of a transcript (duration, starred, language), capped.
  *
  * @example
  * ```ts
  * import { transcriptDetails } from "./transcript_header.ts";
- * transcriptDetails({ duration: 61.5, starred: 1n, language: "en" });
+ * transcriptDetails({ duration: 61.5, starred: true, language: "en" });
  * // { duration: 61.5, starred: true, language: "en" }
  * ```
  */
-export function transcriptDetails(row: StoreRow): TranscriptDetails {
+export function transcriptDetails(details: TranscriptDetails): TranscriptDetails {
   return {
-    duration: numberOrNull(row["duration"]),
-    starred: flag(row["starred"]),
-    language: capText(textOrNull(row["language"]), FIELD_CAPS.label),
+    duration: details.duration,
+    starred: details.starred,
+    language: capText(details.language, FIELD_CAPS.label),
   };
 }

@@ -4,6 +4,7 @@
  * structuredContent (checking the text block carries the same JSON), and a call whose MCP
  * result is returned as it is.
  */
+import { SourceSet } from "../../lib/sources/source_set.ts";
 import { assertEquals } from "./assert.ts";
 import { buildFixtureStore, fixtureTranscripts, longEmojiTranscript } from "./fixture_store.ts";
 import { openStore } from "../../lib/store/open_store.ts";
@@ -36,7 +37,7 @@ export function withStore(
 
 /** Calls a tool that must succeed; returns its structuredContent. */
 export function call(store: Store, name: string, args?: unknown): Json {
-  const result = toolCallResult(callTool(findTool(name)!, store, args));
+  const result = toolCallResult(callTool(findTool(name)!, SourceSet.ofStore(store), args));
   if (result.isError) throw new Error(`unexpected error: ${result.content[0]?.text}`);
   assertEquals(JSON.parse(result.content[0]!.text), result.structuredContent);
   return result.structuredContent;
@@ -48,7 +49,7 @@ export function callError(
   name: string,
   args: unknown,
 ): ReturnType<typeof toolCallResult> {
-  return toolCallResult(callTool(findTool(name)!, store, args));
+  return toolCallResult(callTool(findTool(name)!, SourceSet.ofStore(store), args));
 }
 
 /** Orders items by createdAt, newest first. */

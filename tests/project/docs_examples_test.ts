@@ -4,6 +4,7 @@
  * what the tool answers and it names every environment variable the server reads, and the sandbox
  * flags the docs state are the ones the start task and the binary carry.
  */
+import { SourceSet } from "../../lib/sources/source_set.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { denoJson, docs, fencedBetween, readme, section } from "../helpers/docs.ts";
 import { runCli } from "../helpers/server_process.ts";
@@ -23,7 +24,9 @@ function checkExamples(text: string, where: string): void {
   assertEquals(examples.map((m) => m[1]).sort(), TOOLS.map((t) => t.name).sort(), where);
   for (const [, name, args, answer] of examples) {
     assert(section(text, name!).includes(`<!-- example: ${name} `), `${where}: ${name}'s section`);
-    const result = toolCallResult(callTool(findTool(name!)!, store, JSON.parse(args!)));
+    const result = toolCallResult(
+      callTool(findTool(name!)!, SourceSet.ofStore(store, "demo"), JSON.parse(args!)),
+    );
     assertEquals(result.isError, undefined, `${where}: the ${name} example must succeed`);
     assertEquals(JSON.parse(answer!), result.structuredContent, `${where}: ${name} is current`);
   }
@@ -48,7 +51,9 @@ Deno.test("docs/cli.md's `call` example prints what the tool answers", async () 
   const { code, stdout } = await runCli(args);
   assertEquals(code, 0);
   const [tool, json] = args.slice(args.indexOf("call") + 1);
-  const expected = toolCallResult(callTool(findTool(tool!)!, openDemoStore(), JSON.parse(json!)));
+  const expected = toolCallResult(
+    callTool(findTool(tool!)!, SourceSet.ofStore(openDemoStore(), "demo"), JSON.parse(json!)),
+  );
   assertEquals(JSON.parse(stdout), expected.structuredContent);
 });
 

@@ -83,6 +83,7 @@ Deno.test("docs/tools.md lists exactly the tool error codes, with the code's tim
     invalid_arguments: true,
     not_found: true,
     busy: true,
+    unavailable: true,
     timeout: true,
     internal: true,
   };

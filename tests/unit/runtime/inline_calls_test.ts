@@ -8,19 +8,19 @@ import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_sto
 import { InlineCalls } from "../../../lib/runtime/inline_calls.ts";
 import { clockNow, Deadline, deadlineOutcome } from "../../../lib/runtime/deadline.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
-import type { Store } from "../../../lib/store/store.ts";
+import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { callTool } from "../../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../../lib/tools/registry.ts";
 import { BUSY_TIMEOUT_MS, INLINE_TEXT_BYTES } from "../../../lib/config/limits.ts";
 
 const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(300) });
 globalThis.addEventListener("unload", () => fixture.cleanup());
-const connect = () => openStore(fixture.path, { busyTimeoutMs: 0 });
+const connect = () => SourceSet.ofStore(openStore(fixture.path, { busyTimeoutMs: 0 }));
 const tool = (name: string) => findTool(name)!;
 
 Deno.test("cheap calls run inline and answer exactly what callTool answers", () => {
   const inline = new InlineCalls(connect);
-  const reference = openStore(fixture.path);
+  const reference = SourceSet.ofStore(openStore(fixture.path));
   try {
     const id = fixture.transcripts[7]!.id;
     const calls: [string, Record<string, unknown>][] = [
@@ -62,7 +62,7 @@ function countedListTool() {
   const counted = {
     ...list,
     runs: 0,
-    handler: (store: Store, input: unknown) => (counted.runs++, list.handler(store, input)),
+    handler: (sources: SourceSet, input: unknown) => (counted.runs++, list.handler(sources, input)),
   };
   return counted;
 }
@@ -216,7 +216,9 @@ Deno.test("get_transcript of a text past the inline limit goes to a worker, unre
     }],
   };
   const store = buildFixtureStore({ transcripts: [huge], tasks: [] });
-  const inline = new InlineCalls(() => openStore(store.path, { busyTimeoutMs: 0 }));
+  const inline = new InlineCalls(() =>
+    SourceSet.ofStore(openStore(store.path, { busyTimeoutMs: 0 }))
+  );
   try {
     const outcome = inline.run(tool("get_transcript"), { id: huge.id }, new Deadline());
     assert(!outcome.ran, "handed to a worker");
@@ -237,10 +239,10 @@ Deno.test("get_transcript of a text past the inline limit goes to a worker, unre
 Deno.test("get_transcript's cheap check reads the store only for validated arguments", () => {
   let reads = 0;
   const counting = () => {
-    const store = connect();
+    const store = openStore(fixture.path, { busyTimeoutMs: 0 });
     const get = store.get.bind(store);
     store.get = (sql, ...params) => (reads++, get(sql, ...params));
-    return store;
+    return SourceSet.ofStore(store);
   };
   const inline = new InlineCalls(counting);
   try {

@@ -24,7 +24,9 @@ type Json = any;
 
 for (const size of [2, 3]) {
   Deno.test(`a search split ${size} ways answers exactly as one ranking does, page by page`, async () => {
-    const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size });
+    const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: fixture.path }], {
+      size,
+    });
     // A threshold of 10 transcripts makes the small fixture split.
     const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
     const signal = new AbortController().signal;
@@ -60,7 +62,9 @@ for (const size of [2, 3]) {
 }
 
 Deno.test("a split search refuses bad arguments with the ordinary message", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: fixture.path }], {
+    size: 2,
+  });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     const bounds = { deadline: new Deadline(), signal: new AbortController().signal };
@@ -74,7 +78,9 @@ Deno.test("a split search refuses bad arguments with the ordinary message", asyn
 });
 
 Deno.test("a split search past its deadline answers timeout under the name the client called", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: fixture.path }], {
+    size: 2,
+  });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     // The first search reads the key span, so the next one goes straight to its parts.
@@ -112,7 +118,7 @@ class RecordingPool extends ToolWorkerPool {
 
 Deno.test("when one part fails, the others are stopped inside SQLite and the call answers with the failure", async () => {
   const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
-  const pool = new RecordingPool({ kind: "path", path: slow.path }, { size: 2 });
+  const pool = new RecordingPool([{ kind: "path", name: "store", path: slow.path }], { size: 2 });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     // Reads the key span and starts the workers; the titles make a quick search.
@@ -148,7 +154,9 @@ Deno.test("when one part fails, the others are stopped inside SQLite and the cal
 });
 
 Deno.test("searches that find the key span stale together read it once", async () => {
-  const pool = new RecordingPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const pool = new RecordingPool([{ kind: "path", name: "store", path: fixture.path }], {
+    size: 2,
+  });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     const queries = ["fixture", "pricing", '"sync conflict"'];
@@ -167,7 +175,9 @@ Deno.test("searches that find the key span stale together read it once", async (
 });
 
 Deno.test("a failed read of the key span is not kept: the next search reads it again", async () => {
-  const pool = new RecordingPool({ kind: "path", path: fixture.path }, { size: 2 });
+  const pool = new RecordingPool([{ kind: "path", name: "store", path: fixture.path }], {
+    size: 2,
+  });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   const search = async () =>
     toolCallResult(await split.run({ query: "pricing" }, { deadline: new Deadline() }));

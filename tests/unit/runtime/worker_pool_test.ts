@@ -33,7 +33,7 @@ async function run(
 // The slow search takes 0.7 s or more (longer on a loaded machine): over thirty times
 // these deadlines. The stop is seen within 16 rows, so neither depends on a free core.
 Deno.test("a call past its deadline answers timeout, and its query is stopped inside SQLite", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: slow.path }], { size: 1 });
   try {
     await pool.warm();
     // Arrived 60 s less 20 ms ago: only this call's deadline is short.
@@ -58,7 +58,7 @@ Deno.test("a call past its deadline answers timeout, and its query is stopped in
 });
 
 Deno.test("cancellation stops the running query and frees its worker", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: slow.path }], { size: 1 });
   try {
     await pool.warm();
     const controller = new AbortController();
@@ -82,7 +82,7 @@ Deno.test("cancellation stops the running query and frees its worker", async () 
 });
 
 Deno.test("a search too broad to stop on time is refused before it runs, naming the bound", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: slow.path }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "store", path: slow.path }], { size: 1 });
   try {
     for (const query of [BROAD_PHRASE, "l*", `NEAR(la la, 3)`]) {
       const refused = await run(pool, "search_transcripts", { query });
@@ -98,7 +98,7 @@ Deno.test("a search too broad to stop on time is refused before it runs, naming 
 });
 
 Deno.test("a call cancelled while queued never runs", async () => {
-  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  const pool = new ToolWorkerPool([{ kind: "demo", name: "demo" }], { size: 1 });
   try {
     const controller = new AbortController();
     const first = run(pool, "list_tasks", {});
@@ -113,7 +113,7 @@ Deno.test("a call cancelled while queued never runs", async () => {
 });
 
 Deno.test("at most `size` calls run at once and the rest queue in arrival order", async () => {
-  const pool = new ToolWorkerPool({ kind: "demo" }, { size: 2 });
+  const pool = new ToolWorkerPool([{ kind: "demo", name: "demo" }], { size: 2 });
   try {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => run(pool, "list_transcripts", { limit: i + 1 })),
@@ -132,7 +132,7 @@ Deno.test("at most `size` calls run at once and the rest queue in arrival order"
   } finally {
     pool.close();
   }
-  const single = new ToolWorkerPool({ kind: "demo" }, { size: 1 });
+  const single = new ToolWorkerPool([{ kind: "demo", name: "demo" }], { size: 1 });
   try {
     const order: number[] = [];
     await Promise.all(
@@ -144,11 +144,18 @@ Deno.test("at most `size` calls run at once and the rest queue in arrival order"
   }
 });
 
-Deno.test("a store that cannot be opened answers waiting calls with an error", async () => {
-  const pool = new ToolWorkerPool({ kind: "path", path: `${slow.dir}/missing.db` }, { size: 2 });
+Deno.test("a source that cannot be opened in a worker answers waiting calls with its error", async () => {
+  const pool = new ToolWorkerPool(
+    [{ kind: "path", name: "store", path: `${slow.dir}/missing.db` }],
+    {
+      size: 2,
+    },
+  );
   try {
     const results = await Promise.all([run(pool, "list_tasks", {}), run(pool, "list_tasks", {})]);
-    for (const result of results) assertToolError(result, "internal", /could not be opened/);
+    for (const result of results) {
+      assertToolError(result, "unavailable", /Cannot read source store: .*file not found/);
+    }
     assertEquals(pool.pending, 0);
   } finally {
     pool.close();

@@ -3,6 +3,7 @@
  * bound answer exactly what plain BM25 ranks, and that the statistics table leaves the
  * connection read-only.
  */
+import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
@@ -71,7 +72,9 @@ Deno.test("searches within the bound answer exactly as plain BM25 ranks them", (
       "what did we decide about pricing?",
     ];
     for (const query of shapes) {
-      const answer = toolCallResult(callTool(searchTranscripts, store, { query, limit: 20 }));
+      const answer = toolCallResult(
+        callTool(searchTranscripts, SourceSet.ofStore(store), { query, limit: 20 }),
+      );
       // deno-lint-ignore no-explicit-any
       const content = answer.structuredContent as any;
       let match = query;

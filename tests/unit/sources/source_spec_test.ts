@@ -1,49 +1,169 @@
 /**
- * The one place a source becomes a store: the demo, or a file chosen on the command line.
+ * From the command line to the sources a run reads: paths made absolute, names settled
+ * (given, the kind's, the file's), distinct names, a failing source kept beside the others,
+ * and a set that notices a file deleted or replaced while it serves.
  */
-import { assert, assertEquals } from "../../helpers/assert.ts";
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
-import { chooseSource, openSource } from "../../../lib/sources/source_spec.ts";
+import { parseSourceFlag } from "../../../lib/config/cli.ts";
+import { chooseSources, settleSources } from "../../../lib/sources/source_spec.ts";
+import {
+  DuplicateSourceNameError,
+  nameFromPath,
+  planSources,
+} from "../../../lib/sources/served_sources.ts";
+import { SourceSet, SourceUnavailableError } from "../../../lib/sources/source_set.ts";
 import { StoreOpenError } from "../../../lib/store/errors.ts";
 
 const linux = { env: (name: string) => ({ HOME: "/home/ada" })[name], os: "linux", cwd: "/work" };
 
-Deno.test("the command line's choice becomes a spec, with what decided the path", () => {
-  assertEquals(chooseSource({ kind: "demo" }, linux), { spec: { kind: "demo" }, origin: null });
-  assertEquals(chooseSource({ kind: "path", flag: "data/store.db" }, linux), {
-    spec: { kind: "path", path: "/work/data/store.db" },
-    origin: "--db",
-  });
-  assertEquals(chooseSource({ kind: "path", flag: undefined }, linux), {
-    spec: { kind: "path", path: "/home/ada/.local/share/transcript-mcp/store.db" },
+Deno.test("parseSourceFlag() reads NAME=PATH, a bare path, and refuses a bad name", () => {
+  assertEquals(parseSourceFlag("work=/data/store.db"), { name: "work", path: "/data/store.db" });
+  assertEquals(parseSourceFlag("/data/a=b.db"), { name: null, path: "/data/a=b.db" });
+  assertEquals(parseSourceFlag("./a=b.db"), { name: null, path: "./a=b.db" });
+  assertEquals(parseSourceFlag("~/x=y.db"), { name: null, path: "~/x=y.db" });
+  assertEquals(parseSourceFlag("C:\\data=x\\s.db"), { name: null, path: "C:\\data=x\\s.db" });
+  assert(typeof parseSourceFlag("Work=/data/store.db") === "string", "upper case is refused");
+  assert(typeof parseSourceFlag("w".repeat(33) + "=/x.db") === "string", "33 characters");
+  assert(typeof parseSourceFlag("work=") === "string", "no path");
+});
+
+Deno.test("chooseSources() makes paths absolute and falls back to the default store", () => {
+  assertEquals(chooseSources({ kind: "demo" }, linux), { kind: "demo" });
+  assertEquals(
+    chooseSources({
+      kind: "paths",
+      flags: [{ name: "a", path: "data/store.db" }, { name: null, path: "~/b.db" }],
+    }, linux),
+    {
+      kind: "paths",
+      requests: [
+        { name: "a", path: "/work/data/store.db" },
+        { name: null, path: "/home/ada/b.db" },
+      ],
+      origin: "--db",
+    },
+  );
+  assertEquals(chooseSources({ kind: "paths", flags: [] }, linux), {
+    kind: "paths",
+    requests: [{ name: null, path: "/home/ada/.local/share/transcript-mcp/store.db" }],
     origin: "platform default",
   });
 });
 
-Deno.test("a spec opens as a read-only store: the demo in memory, a path from its file", () => {
-  const demo = openSource({ kind: "demo" });
+Deno.test("nameFromPath() makes a valid source name from any file name", () => {
+  assertEquals(nameFromPath("/x/store.db"), "store");
+  assertEquals(nameFromPath("C:\\Users\\Ada\\Team Notes.sqlite"), "team-notes");
+  assertEquals(nameFromPath("/x/研究.db"), "store");
+  assertEquals(nameFromPath("/x/" + "a".repeat(40) + ".db"), "a".repeat(32));
+  assertEquals(nameFromPath("/x/_hidden.db"), "hidden");
+});
+
+Deno.test("planSources() names sources, keeps one that fails, and refuses two with one name", () => {
+  const first = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
+  const second = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
   try {
-    assertEquals(Number(demo.get("SELECT count(*) AS n FROM transcripts")?.["n"]), 9);
+    const missing = join(first.dir, "gone.db");
+    const planned = planSources([
+      { name: null, path: first.path },
+      { name: "work", path: second.path },
+      { name: null, path: missing },
+    ]);
+    assertEquals(planned.map((p) => [p.spec.name, p.kind]), [
+      ["store", "transcript-mcp"],
+      ["work", "transcript-mcp"],
+      ["gone", null],
+    ]);
+    assert(planned[2]!.spec.failure?.includes("file not found"), "the reason is kept");
+    assertThrows(
+      () => planSources([{ name: null, path: first.path }, { name: null, path: second.path }]),
+      DuplicateSourceNameError,
+      `two sources are named 'store' (${first.path} and ${second.path})`,
+    );
+    // None opens: one source keeps its own message; several are listed.
+    assertThrows(() => planSources([{ name: null, path: missing }]), StoreOpenError, "not found");
+    assertThrows(
+      () => planSources([{ name: "a", path: missing }, { name: "b", path: missing }]),
+      StoreOpenError,
+      "no source could be opened: a: ",
+    );
   } finally {
-    demo.close();
+    first.cleanup();
+    second.cleanup();
   }
-  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
+});
+
+Deno.test("planSources() refuses a database of no known kind, naming its tables", () => {
+  const dir = Deno.makeTempDirSync();
   try {
-    const store = openSource({ kind: "path", path: fixture.path }, { busyTimeoutMs: 0 });
-    try {
-      assertEquals(store.location, fixture.path);
-      assertEquals(Number(store.get("SELECT count(*) AS n FROM transcripts")?.["n"]), 3);
-    } finally {
-      store.close();
-    }
-    let thrown: unknown;
-    try {
-      openSource({ kind: "path", path: `${fixture.dir}/missing.db` });
-    } catch (error) {
-      thrown = error;
-    }
-    assert(thrown instanceof StoreOpenError, "a missing file is refused with StoreOpenError");
+    const path = join(dir, "other.db");
+    const db = new DatabaseSync(path);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY); CREATE TABLE tags (name TEXT)");
+    db.close();
+    assertThrows(
+      () => planSources([{ name: null, path }]),
+      StoreOpenError,
+      "is not a database of a known kind (tables: notes, tags); kinds supported: ",
+    );
   } finally {
-    fixture.cleanup();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("settleSources() hints at --source only when the default path is missing", () => {
+  const missing = "/nonexistent/transcript-mcp/store.db";
+  assertThrows(
+    () =>
+      settleSources({
+        kind: "paths",
+        requests: [{ name: null, path: missing }],
+        origin: "platform default",
+      }),
+    StoreOpenError,
+    "(the default path); pass --source PATH",
+  );
+  let typed = "";
+  try {
+    settleSources({ kind: "paths", requests: [{ name: null, path: missing }], origin: "--db" });
+  } catch (error) {
+    typed = (error as Error).message;
+  }
+  assert(typed.endsWith(missing), `a typed path gets no hint: ${typed}`);
+});
+
+Deno.test("SourceSet answers for a deleted file alone, and reads a replaced file anew", () => {
+  const store = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
+  const other = buildFixtureStore({ transcripts: fixtureTranscripts(5) });
+  const sources = SourceSet.open([
+    { kind: "path", name: "store", path: store.path },
+    { kind: "demo", name: "demo" },
+  ]);
+  try {
+    const [mine, demo] = sources.all;
+    assertEquals(sources.reader(mine!).facts().transcripts, 3);
+    // Replaced: another store moved over it is read from then on.
+    Deno.renameSync(other.path, store.path);
+    assertEquals(sources.reader(mine!).facts().transcripts, 5);
+    // Deleted: this source fails with its own error; the demo is unaffected.
+    Deno.removeSync(store.path);
+    assertThrows(() => sources.reader(mine!), SourceUnavailableError, "Cannot read source store");
+    assertEquals(sources.reader(demo!).facts().transcripts, 9);
+  } finally {
+    sources.close();
+    store.cleanup();
+    other.cleanup();
+  }
+});
+
+Deno.test("SourceSet.select() names the sources a call covers, or refuses an unknown name", () => {
+  const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+  try {
+    assertEquals(sources.select(undefined).map((s) => s.name), ["demo"]);
+    assertEquals(sources.select("demo").map((s) => s.name), ["demo"]);
+    assertThrows(() => sources.select("other"), Error, "no source named 'other'; sources: demo");
+  } finally {
+    sources.close();
   }
 });

@@ -22,6 +22,10 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
     cursor: [[7, "expected string, got 7"], ["garbage", NOT_A_CURSOR]],
     starred: [["yes", 'expected boolean, got "yes"'], [1, "expected boolean, got 1"]],
     source: [[["meeting"], "expected string, got Array"]],
+    sourceName: [
+      [7, "expected string, got 7"],
+      ["elsewhere", "no source named 'elsewhere'; sources: store"],
+    ],
     since: [
       ["yesterday", `expected ${RFC_3339}, got "yesterday"`],
       ["2026-02-30", `expected ${RFC_3339}, got "2026-02-30"`],
@@ -51,12 +55,20 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
     ],
     limit: [[-0.5, "expected an integer, got -0.5"], ["5", 'expected number, got "5"']],
     cursor: [[{}, "expected string, got Object"], ["WyJ4Il0", NOT_A_CURSOR]],
+    sourceName: [
+      [7, "expected string, got 7"],
+      ["elsewhere", "no source named 'elsewhere'; sources: store"],
+    ],
   },
   list_tasks: {
     bucket: [
       ["tomorrow", 'expected ("inbox" | "today" | "week" | "someday" | "done"), got "tomorrow"'],
     ],
     done: [["no", 'expected boolean, got "no"']],
+    sourceName: [
+      [7, "expected string, got 7"],
+      ["elsewhere", "no source named 'elsewhere'; sources: store"],
+    ],
     limit: [[1e400, "expected an integer, got Infinity"]],
     cursor: [[[], "expected string, got Array"]],
   },

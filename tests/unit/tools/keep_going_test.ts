@@ -5,6 +5,7 @@
  * is run here through calls that take each of its branches, and each statement is checked:
  * it carries the check, or SQLite's own plan shows it reads at most one row.
  */
+import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
@@ -24,9 +25,12 @@ import type { AnyTool } from "../../../lib/tools/tool.ts";
 /** The tables whose reads must be stoppable. */
 const GUARDED_TABLES = /\b(?:FROM|JOIN)\s+(transcripts|transcripts_fts|tasks)\b/i;
 
-/** Plan steps that read one row: by the integer key, by a unique key, or a max()/min(). */
+/**
+ * Plan steps that read one row: by the integer key, by a unique key, or a max()/min() (a
+ * SEARCH through an index with no constraint: SQLite's min/max optimisation seeks one end).
+ */
 const ONE_ROW_STEP =
-  /^SEARCH \w+(?: USING (?:INTEGER PRIMARY KEY \(rowid=\?\)|(?:COVERING )?INDEX sqlite_autoindex_\w+ \(\w+=\?\)))?$/;
+  /^SEARCH \w+(?: USING (?:INTEGER PRIMARY KEY \(rowid=\?\)|(?:COVERING )?INDEX sqlite_autoindex_\w+ \(\w+=\?\)|COVERING INDEX \w+))?$/;
 
 /**
  * Why `sql` escapes the check, or null when it does not: it reads a guarded table, lacks
@@ -68,7 +72,7 @@ const TASKS = encodeCursor.bind(null, "list_tasks");
 /** Calls that between them take every branch of every tool that reads the store. */
 function representativeCalls(store: Store): Call[] {
   const first = (tool: string, args: Record<string, unknown>) => {
-    const result = toolCallResult(callTool(findAny(tool), store, args));
+    const result = toolCallResult(callTool(findAny(tool), SourceSet.ofStore(store), args));
     return result.structuredContent as Record<string, unknown>;
   };
   const transcriptsCursor = first("list_transcripts", { limit: 2 })["nextCursor"];
@@ -86,7 +90,7 @@ function representativeCalls(store: Store): Call[] {
     { tool: "list_transcripts", args: { limit: 2, cursor: transcriptsCursor } },
     // A cursor whose created_at was too long to carry: it is looked up by key.
     { tool: "list_transcripts", args: { cursor: TRANSCRIPTS(["", "5"]) } },
-    { tool: "list_transcripts", args: { starred: true, source: "meeting" } },
+    { tool: "list_transcripts", args: { starred: true, source: "meeting", sourceName: "store" } },
     { tool: "list_transcripts", args: { since: "2026-10-01", until: "2026-10-02" } },
     {
       tool: "list_transcripts",
@@ -95,7 +99,7 @@ function representativeCalls(store: Store): Call[] {
     { tool: "get_transcript", args: { id: LONG_ID } },
     { tool: "get_transcript", args: { id: LONG_ID, offset: 1_000, maxChars: 1_000 } },
     { tool: "get_transcript", args: { id: "missing" }, error: true },
-    { tool: "search_transcripts", args: { query: "pricing" } },
+    { tool: "search_transcripts", args: { query: "pricing", sourceName: "store" } },
     { tool: "search_transcripts", args: { query: "pricing", limit: 2, cursor: searchCursor } },
     // Prefixes read the vocabulary by range; plain words take the fallback and its probe.
     { tool: "search_transcripts", args: { query: "pric* OR disc*" } },
@@ -106,7 +110,8 @@ function representativeCalls(store: Store): Call[] {
     { tool: "list_tasks", args: {} },
     { tool: "list_tasks", args: { limit: 2, cursor: tasksCursor } },
     { tool: "list_tasks", args: { cursor: TASKS(["", "", "3"]) } },
-    { tool: "list_tasks", args: { bucket: "done", done: true } },
+    { tool: "list_tasks", args: { bucket: "done", done: true, sourceName: "store" } },
+    { tool: "list_sources", args: {} },
     { tool: "list_tasks", args: { done: false, cursor: tasksCursor } },
     { tool: "search_transcripts.span", args: {} },
     { tool: "search_transcripts.rank", args: { search: { query: "pricing" }, from: 0, to: 1_000 } },
@@ -146,8 +151,8 @@ Deno.test(
     const calls = representativeCalls(store);
     for (const call of calls) {
       const tool = findAny(call.tool);
-      if (typeof tool.cheap === "function") tool.cheap(store, call.args);
-      const result = toolCallResult(callTool(tool, store, call.args));
+      if (typeof tool.cheap === "function") tool.cheap(SourceSet.ofStore(store), call.args);
+      const result = toolCallResult(callTool(tool, SourceSet.ofStore(store), call.args));
       assertEquals(result.isError ?? false, call.error ?? false, JSON.stringify(call));
     }
     // Every tool, and every argument of each, is exercised: a new one needs a call here.

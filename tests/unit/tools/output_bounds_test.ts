@@ -2,6 +2,7 @@
  * No response passes 1 MiB, whatever the store holds: big values are capped with "…",
  * and pages end early with a cursor or offset instead of growing.
  */
+import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import type { Task, Transcript } from "../../../lib/store/model.ts";
@@ -30,7 +31,7 @@ function assertCapped(text: string, cap: number): void {
 }
 
 function call(store: Store, name: string, args: Record<string, unknown>): Json {
-  const result = toolCallResult(callTool(findTool(name)!, store, args));
+  const result = toolCallResult(callTool(findTool(name)!, SourceSet.ofStore(store), args));
   assert(wireBytes(result) < MIB, `${name} ${JSON.stringify(args)}: ${wireBytes(result)} bytes`);
   assert(!result.isError, result.content[0]?.text);
   return result.structuredContent;
@@ -218,7 +219,7 @@ Deno.test("a forged cursor is refused as invalid_arguments, not a server failure
       ] as const
     ) {
       const result = toolCallResult(
-        callTool(findTool(tool)!, store, { cursor: forge([...values]) }),
+        callTool(findTool(tool)!, SourceSet.ofStore(store), { cursor: forge([...values]) }),
       );
       assertToolError(result, "invalid_arguments", /^cursor: /);
     }

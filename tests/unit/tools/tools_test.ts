@@ -27,6 +27,7 @@ Deno.test(
       "language",
       "preview",
       "source",
+      "sourceName",
       "starred",
       "title",
     ]);

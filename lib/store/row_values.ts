@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { StoreValue } from "../store/store.ts";
+import type { StoreValue } from "./store.ts";
 
 /**
  * A nullable text column as a string or null.

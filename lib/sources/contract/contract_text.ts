@@ -1,19 +1,19 @@
 /**
- * The preview shown for a transcript in lists and search results, read without loading
- * the whole text when a prefix is enough.
+ * A transcript's text in our own store as lists and search results show it: the preview,
+ * read without loading the whole text when a prefix is enough, and the whole text by key.
  *
  * @module
  */
-import { makePreview } from "../text/preview.ts";
-import type { Store, StoreValue } from "../store/store.ts";
-import { PREVIEW_SOURCE_CHARS } from "../config/limits.ts";
+import { makePreview } from "../../text/preview.ts";
+import type { Store, StoreValue } from "../../store/store.ts";
+import { PREVIEW_SOURCE_CHARS } from "../../config/limits.ts";
 
 /**
  * The SQL expression that reads a preview's source from a text column; alias it `head`.
  *
  * @example
  * ```ts
- * import { previewSourceSql } from "./transcript_preview.ts";
+ * import { previewSourceSql } from "./contract_text.ts";
  * previewSourceSql("t.text"); // "substr(t.text, 1, 1024)"
  * ```
  */
@@ -27,8 +27,8 @@ export function previewSourceSql(textColumn: string): string {
  *
  * @example
  * ```ts
- * import { previewFromHead } from "./transcript_preview.ts";
- * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { previewFromHead } from "./contract_text.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
  * previewFromHead(openDemoStore(), 1n, "Short text."); // "Short text."
  * ```
  */
@@ -52,8 +52,8 @@ export const FULL_TEXT_SQL = "SELECT text FROM transcripts WHERE pk = ?";
  *
  * @example
  * ```ts
- * import { fullText } from "./transcript_preview.ts";
- * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { fullText } from "./contract_text.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
  * fullText(openDemoStore(), 1n).length > 0; // true
  * ```
  */

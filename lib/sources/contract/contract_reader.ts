@@ -1,0 +1,229 @@
+/**
+ * Reading our own store (the contract in lib/store/schema.sql): listings by keyset in the
+ * order of their indexes, the transcript by id, BM25 search, and tasks. Ids and times are
+ * shown exactly as the store holds them, so a client of one store sees what it always has.
+ *
+ * @module
+ */
+import { Conditions } from "../../store/conditions.ts";
+import { flag, numberOrNull, tagList, textOrNull } from "../../store/row_values.ts";
+import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts";
+import {
+  type HitDetail,
+  InvalidCursorError,
+  type Position,
+  positionInteger,
+  positionKeyText,
+  positionTexts,
+  type SearchRanking,
+  type SourceFacts,
+  type SourceReader,
+  type TaskFilter,
+  type TaskSummary,
+  type TranscriptDocument,
+  type TranscriptFilter,
+  type TranscriptSummary,
+} from "../source_reader.ts";
+import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
+import { previewFromHead, previewSourceSql } from "./contract_text.ts";
+
+/** list_transcripts' statement in our store, for a WHERE clause of Conditions. */
+export const listTranscriptsSql = (where: string): string =>
+  `SELECT pk, id, title, created_at, source, duration, starred, language,
+          ${previewSourceSql("text")} AS head
+     FROM transcripts ${where}
+    ORDER BY created_at DESC, pk DESC
+    LIMIT ?`;
+
+/** list_tasks' statement in our store, for a WHERE clause of Conditions. */
+export const listTasksSql = (where: string): string =>
+  `SELECT rowid, id, text, bucket, done, done_at, created_at, parent_task_id, transcript_id
+     FROM tasks ${where}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ?`;
+
+/** get_transcript's statement in our store. */
+export const DOCUMENT_SQL = `SELECT id, title, text, created_at, source, duration, engine, model_id,
+       language, starred, manual_tags, template
+  FROM transcripts WHERE id = ?`;
+
+// From the record header: the text itself is not read.
+const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
+
+/**
+ * The size of a transcript's text in bytes, read without reading the text; undefined when
+ * the store has no transcript with this id.
+ *
+ * @example
+ * ```ts
+ * import { textBytes } from "./contract_reader.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * textBytes(openDemoStore(), "no such id"); // undefined
+ * ```
+ */
+export function textBytes(store: Store, id: string): number | undefined {
+  const bytes = store.get(TEXT_BYTES_SQL, id)?.["bytes"];
+  return bytes === undefined ? undefined : Number(bytes);
+}
+
+/** The head fields of a transcript row (id, title, created_at, source). */
+function head(row: StoreRow) {
+  return {
+    id: String(row["id"]),
+    title: textOrNull(row["title"]) ?? "",
+    createdAt: String(row["created_at"]),
+    source: textOrNull(row["source"]),
+  };
+}
+
+/**
+ * The reader of a store in our own schema.
+ *
+ * @example
+ * ```ts
+ * import { ContractReader } from "./contract_reader.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * const reader = new ContractReader(openDemoStore());
+ * reader.listTranscripts(null, 3, {}).length; // 3
+ * ```
+ */
+export class ContractReader implements SourceReader {
+  readonly #store: Store;
+
+  /** Reads `store`, already opened and checked against the contract. */
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** Newest first by (created_at, pk), the order of the transcripts_newest index. */
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[] {
+    const store = this.#store;
+    const conditions = new Conditions();
+    if (after !== null) {
+      const [createdAtText, pkText] = positionTexts(after, 2) as [string, string];
+      const pk = positionInteger(pkText);
+      const createdAt = createdAtText === ""
+        ? textOrNull(
+          store.get("SELECT created_at FROM transcripts WHERE pk = ?", pk)?.["created_at"],
+        )
+        : createdAtText;
+      if (createdAt === null) throw new InvalidCursorError();
+      conditions.add("(created_at, pk) < (?, ?)", createdAt, pk);
+    }
+    conditions.equal("starred", filter.starred).equal("source", filter.label);
+    if (filter.since !== undefined) conditions.add("created_at >= ?", filter.since);
+    if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
+    return store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit).map((
+      row,
+    ) => ({
+      ...head(row),
+      duration: numberOrNull(row["duration"]),
+      starred: flag(row["starred"]),
+      language: textOrNull(row["language"]),
+      preview: previewFromHead(store, row["pk"], row["head"]),
+      position: [positionKeyText(String(row["created_at"])), String(row["pk"])],
+    }));
+  }
+
+  getTranscript(id: string): TranscriptDocument | undefined {
+    const row = this.#store.get(DOCUMENT_SQL, id);
+    if (row === undefined) return undefined;
+    return {
+      ...head(row),
+      duration: numberOrNull(row["duration"]),
+      starred: flag(row["starred"]),
+      language: textOrNull(row["language"]),
+      engine: textOrNull(row["engine"]),
+      modelId: textOrNull(row["model_id"]),
+      manualTags: tagList(row["manual_tags"]),
+      template: textOrNull(row["template"]),
+      text: textOrNull(row["text"]) ?? "",
+    };
+  }
+
+  search(query: string, count: number): SearchRanking {
+    const store = this.#store;
+    const { mode, run } = withPlainWordsFallback(store, query, (match) => ({
+      rows: store.all(RANK_SQL, match, count),
+      match,
+    }));
+    return {
+      hits: run.rows.map((row) => ({ key: String(row["pk"]), score: -Number(row["score"]) })),
+      mode,
+      match: run.match,
+      partial: false,
+    };
+  }
+
+  renderHits(keys: readonly string[], match: string): HitDetail[] {
+    const store = this.#store;
+    return hitRows(store, keys).map((row) => ({
+      key: String(row["pk"]),
+      ...head(row),
+      preview: previewFromHead(store, row["pk"], row["head"]),
+      window: hitWindow(store, row, match),
+    }));
+  }
+
+  /** Newest first by (created_at, id), the order of the tasks_newest index. */
+  listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
+    const store = this.#store;
+    const conditions = new Conditions();
+    if (after !== null) {
+      const [createdAtText, idText, rowidText] = positionTexts(after, 3) as [
+        string,
+        string,
+        string,
+      ];
+      let createdAt: string | null = createdAtText;
+      let id: string | null = idText;
+      if (createdAt === "" || id === "") {
+        const row = store.get(
+          "SELECT created_at, id FROM tasks WHERE rowid = ?",
+          positionInteger(rowidText),
+        );
+        createdAt = textOrNull(row?.["created_at"]);
+        id = textOrNull(row?.["id"]);
+      }
+      if (createdAt === null || id === null) throw new InvalidCursorError();
+      conditions.add("(created_at, id) < (?, ?)", createdAt, id);
+    }
+    conditions.equal("bucket", filter.bucket).equal("done", filter.done);
+    return store.all(listTasksSql(conditions.where), ...conditions.params, limit).map((row) => ({
+      id: String(row["id"]),
+      text: textOrNull(row["text"]) ?? "",
+      bucket: String(row["bucket"]),
+      done: flag(row["done"]),
+      doneAt: textOrNull(row["done_at"]),
+      createdAt: String(row["created_at"]),
+      parentTaskId: textOrNull(row["parent_task_id"]),
+      transcriptId: textOrNull(row["transcript_id"]),
+      position: [
+        positionKeyText(String(row["created_at"])),
+        positionKeyText(String(row["id"])),
+        String(row["rowid"]),
+      ],
+    }));
+  }
+
+  facts(): SourceFacts {
+    const store = this.#store;
+    const count = (sql: string) => Number(store.get(sql)?.["n"] ?? 0);
+    const hasSegments = store.get(
+      "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'segments'",
+    ) !== undefined;
+    return {
+      // The counts walk every row, so they carry the deadline check.
+      transcripts: count(`SELECT count(*) AS n FROM transcripts WHERE ${KEEP_GOING_SQL}`),
+      tasks: count(`SELECT count(*) AS n FROM tasks WHERE ${KEEP_GOING_SQL}`),
+      newest: textOrNull(store.get("SELECT max(created_at) AS t FROM transcripts")?.["t"]),
+      search: "fts",
+      turns: hasSegments && store.get("SELECT 1 AS found FROM segments LIMIT 1") !== undefined,
+      notes: [],
+    };
+  }
+}

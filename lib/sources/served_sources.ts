@@ -1,0 +1,125 @@
+/**
+ * The sources a run serves, fixed once at start: each named source opened once, its kind
+ * detected and its name settled (given, else the kind's, else the file's), names checked
+ * to be distinct, and a source that cannot be opened kept with its reason so the others
+ * still serve. Every thread then opens the same specs (source_set.ts).
+ *
+ * @module
+ */
+import { StoreOpenError } from "../store/errors.ts";
+import { openDatabaseSource } from "./open_source.ts";
+import { SOURCE_NAME_PATTERN } from "./source_ids.ts";
+import type { SourceKindName } from "./source_kind.ts";
+import type { SourceSpec } from "./source_set.ts";
+
+/** A source as the command line names it: an optional name and an absolute path. */
+export interface SourceRequest {
+  /** The name given as `NAME=`, or null to take the kind's or the file's. */
+  name: string | null;
+  /** The database file's absolute path. */
+  path: string;
+}
+
+/** A source settled at start: its spec, and its kind when it opened. */
+export interface PlannedSource {
+  /** What every thread opens. */
+  spec: SourceSpec & { kind: "path" };
+  /** Its kind, or null when it could not be opened. */
+  kind: SourceKindName | null;
+  /** Why it could not be opened, or null. */
+  error: StoreOpenError | null;
+}
+
+/**
+ * Two sources with one name: a usage error (exit 2), naming both paths.
+ *
+ * @example
+ * ```ts
+ * import { DuplicateSourceNameError } from "./served_sources.ts";
+ * new DuplicateSourceNameError("store", "/a/store.db", "/b/store.db").message;
+ * ```
+ */
+export class DuplicateSourceNameError extends Error {
+  /** Makes the error for `name`, held by the sources at `first` and `second`. */
+  constructor(name: string, first: string, second: string) {
+    super(
+      `two sources are named '${name}' (${first} and ${second}); name them apart with ` +
+        "--source NAME=PATH",
+    );
+    this.name = "DuplicateSourceNameError";
+  }
+}
+
+/**
+ * A source name made from a file name: lower-cased, extensions dropped, other characters
+ * turned to `-`, at most 32 characters; "store" when nothing usable is left.
+ *
+ * @example
+ * ```ts
+ * import { nameFromPath } from "./served_sources.ts";
+ * nameFromPath("/home/ada/Team Notes.sqlite"); // "team-notes"
+ * ```
+ */
+export function nameFromPath(path: string): string {
+  const file = path.split(/[\\/]/).pop() ?? "";
+  const stem = file.replace(/\.[^.]*$/, "").toLowerCase();
+  const name = stem.replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 32)
+    .replace(/[-_]+$/, "");
+  return SOURCE_NAME_PATTERN.test(name) ? name : "store";
+}
+
+/**
+ * Opens each requested source once to settle its name and kind, and closes it. A source
+ * that fails is kept with its reason. Throws DuplicateSourceNameError when two end with one
+ * name, and StoreOpenError when none opens (a single source's own message, unchanged).
+ *
+ * @example
+ * ```ts
+ * import { planSources } from "./served_sources.ts";
+ * const planned = planSources([{ name: null, path: "/home/ada/.screenpipe/db.sqlite" }]);
+ * planned[0]?.spec.name; // "screenpipe"
+ * ```
+ */
+export function planSources(
+  requests: readonly SourceRequest[],
+  busyTimeoutMs?: number,
+): PlannedSource[] {
+  const planned = requests.map((request): PlannedSource => {
+    try {
+      const opened = openDatabaseSource(request.path, {
+        name: (kind) => request.name ?? kind.defaultName ?? nameFromPath(request.path),
+        busyTimeoutMs,
+      });
+      opened.store.close();
+      const name = request.name ?? opened.kind.defaultName ?? nameFromPath(request.path);
+      return {
+        spec: { kind: "path", name, path: request.path, detected: opened.kind.kind },
+        kind: opened.kind.kind,
+        error: null,
+      };
+    } catch (error) {
+      if (!(error instanceof StoreOpenError)) throw error;
+      const name = request.name ?? nameFromPath(request.path);
+      return {
+        spec: { kind: "path", name, path: request.path, failure: error.message },
+        kind: null,
+        error,
+      };
+    }
+  });
+  const byName = new Map<string, string>();
+  for (const { spec } of planned) {
+    const other = byName.get(spec.name);
+    if (other !== undefined) throw new DuplicateSourceNameError(spec.name, other, spec.path);
+    byName.set(spec.name, spec.path);
+  }
+  if (planned.every((source) => source.kind === null)) {
+    if (planned.length === 1) throw planned[0]!.error!;
+    throw new StoreOpenError(
+      `Cannot serve: no source could be opened: ${
+        planned.map((source) => `${source.spec.name}: ${source.spec.failure}`).join("; ")
+      }`,
+    );
+  }
+  return planned;
+}

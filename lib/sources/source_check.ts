@@ -1,0 +1,61 @@
+/**
+ * The `check` report of one source: for a store in our own schema, the contract's report
+ * (schema version, integrity, counts, index health); for another app's database, its
+ * integrity, what it holds, and the notes a user should know (features a drifted schema
+ * turned off, rows not yet indexed).
+ *
+ * @module
+ */
+import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.ts";
+import type { ServedSource, SourceSet } from "./source_set.ts";
+
+/** What `check` prints for a source, and whether it is in good order. */
+export interface SourceCheck {
+  /** The report's lines, joined. */
+  text: string;
+  /** Whether the source is readable, sound, and (for ours) its index in sync. */
+  healthy: boolean;
+}
+
+/**
+ * Checks one source of `sources`. Never throws: a source that cannot be read is reported
+ * as such.
+ *
+ * @example
+ * ```ts
+ * import { checkSource } from "./source_check.ts";
+ * import { SourceSet } from "./source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * checkSource(sources, sources.all[0]!).healthy; // true
+ * ```
+ */
+export function checkSource(sources: SourceSet, source: ServedSource): SourceCheck {
+  const title = `source:         ${source.name}${source.kind === null ? "" : ` (${source.kind})`}`;
+  try {
+    const facts = sources.reader(source).facts();
+    const store = sources.store(source)!;
+    if (source.kind === "transcript-mcp") {
+      const report = checkStore(store);
+      return { text: `${title}\n${formatStoreReport(report)}`, healthy: isHealthy(report) };
+    }
+    const integrity = String(store.get("PRAGMA quick_check")?.["quick_check"] ?? "ok");
+    const lines = [
+      title,
+      `location:       ${source.location}`,
+      `file:           ${integrity === "ok" ? "ok" : `DAMAGED: ${integrity}`}`,
+      `transcripts:    ${facts.transcripts}`,
+      `tasks:          ${facts.tasks}`,
+      `newest:         ${facts.newest ?? "(none)"}`,
+      `search:         ${facts.search === "fts" ? "the app's full-text index" : "scan"}`,
+      `turns:          ${facts.turns ? "timed segments" : "none"}`,
+      ...facts.notes.map((note) => `note:           ${note}`),
+    ];
+    return { text: lines.join("\n"), healthy: integrity === "ok" };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      text: `${title}\nlocation:       ${source.location}\nfile:           UNREADABLE: ${why}`,
+      healthy: false,
+    };
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * The sources a server reads, by name, each on its own read-only connection. A source that
+ * could not be opened stays in the set with the reason, so list_sources can say why, and a
+ * source that becomes unreadable later fails alone: the others are unaffected.
+ *
+ * Each thread (the main thread, every tool worker, the command line) opens its own set from
+ * the same specs, made once at start (served_sources.ts).
+ *
+ * @module
+ */
+import { DEMO_LOCATION, openDemoStore } from "../demo/demo_store.ts";
+import type { InterruptReason } from "../store/errors.ts";
+import type { Store } from "../store/store.ts";
+import { ContractReader } from "./contract/contract_reader.ts";
+import { openDatabaseSource } from "./open_source.ts";
+import type { SourceKindName } from "./source_kind.ts";
+import type { SourceReader } from "./source_reader.ts";
+
+/** A source as fixed at start: its name, where it is, and why it failed if it did. */
+export type SourceSpec =
+  | {
+    kind: "path";
+    /** Its name: the prefix of its ids and what `sourceName` arguments name. */
+    name: string;
+    /** The absolute path of its database file. */
+    path: string;
+    /** Why it could not be opened at start; such a source is never opened again. */
+    failure?: string | undefined;
+    /** The kind detected at start, when it opened. */
+    detected?: SourceKindName | undefined;
+  }
+  | { kind: "demo"; name: string };
+
+/** A source in a set: open, or failed with its reason. */
+export interface ServedSource {
+  /** Its name. */
+  readonly name: string;
+  /** Where it is: a path, or the demo store's description. */
+  readonly location: string;
+  /** Its kind, or null when it failed before its kind was known. */
+  kind: SourceKindName | null;
+  /** Why it cannot be read, or null while it can. */
+  failure: string | null;
+}
+
+/**
+ * A source that cannot be read: failed at start, or deleted, replaced by something
+ * unreadable or damaged since. The tools answer it as `unavailable`.
+ *
+ * @example
+ * ```ts
+ * import { SourceUnavailableError } from "./source_set.ts";
+ * new SourceUnavailableError("meetily", "file not found").message;
+ * // "Cannot read source meetily: file not found"
+ * ```
+ */
+export class SourceUnavailableError extends Error {
+  /** The source's name. */
+  readonly source: string;
+
+  /** Makes the error for the source `name`, unreadable because of `why`. */
+  constructor(name: string, why: string) {
+    super(`Cannot read source ${name}: ${why}`);
+    this.name = "SourceUnavailableError";
+    this.source = name;
+  }
+}
+
+/**
+ * A `sourceName` argument that names no source; the tools answer it as `invalid_arguments`.
+ *
+ * @example
+ * ```ts
+ * import { UnknownSourceError } from "./source_set.ts";
+ * new UnknownSourceError("x", ["store"]).message;
+ * // "sourceName: no source named 'x'; sources: store"
+ * ```
+ */
+export class UnknownSourceError extends Error {
+  /** Makes the error for `name`, listing the names there are. */
+  constructor(name: string, names: readonly string[]) {
+    super(`sourceName: no source named '${name}'; sources: ${names.join(", ")}`);
+    this.name = "UnknownSourceError";
+  }
+}
+
+interface Entry extends ServedSource {
+  spec: SourceSpec;
+  store: Store | null;
+  reader: SourceReader | null;
+  /** The file's identity when opened, to tell a replaced file. */
+  identity: string | null;
+  /** Whether the file is checked before each read (not for a store opened by hand). */
+  watched: boolean;
+}
+
+/** The identity of the file at `path` (device and inode), or null where the OS has none. */
+function fileIdentity(info: Deno.FileInfo): string | null {
+  return info.ino === null ? null : `${info.dev}:${info.ino}`;
+}
+
+/**
+ * The sources of one thread.
+ *
+ * @example
+ * ```ts
+ * import { SourceSet } from "./source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * sources.reader(sources.select(undefined)[0]!).listTranscripts(null, 3, {}).length; // 3
+ * sources.close();
+ * ```
+ */
+export class SourceSet {
+  readonly #entries: Entry[];
+  readonly #busyTimeoutMs: number | undefined;
+  #interruptCheck: () => InterruptReason | null = () => null;
+
+  private constructor(entries: Entry[], busyTimeoutMs?: number) {
+    this.#entries = entries;
+    this.#busyTimeoutMs = busyTimeoutMs;
+  }
+
+  /**
+   * Opens every spec; one that fails is kept with its reason, and the rest still open.
+   * `busyTimeoutMs` is how long reads wait for an app's lock.
+   */
+  static open(specs: readonly SourceSpec[], busyTimeoutMs?: number): SourceSet {
+    const set = new SourceSet(
+      specs.map((spec) => ({
+        spec,
+        name: spec.name,
+        location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
+        kind: null,
+        failure: spec.kind === "path" ? spec.failure ?? null : null,
+        store: null,
+        reader: null,
+        identity: null,
+        watched: spec.kind === "path",
+      })),
+      busyTimeoutMs,
+    );
+    for (const entry of set.#entries) {
+      if (entry.failure === null) set.#connect(entry);
+    }
+    return set;
+  }
+
+  /**
+   * Opens every spec like {@link SourceSet.open}, but throws the first failure of a source
+   * that opened at start: for a connection that must serve every source or none (the main
+   * thread's, which hands calls to the workers while it has none).
+   */
+  static openEvery(specs: readonly SourceSpec[], busyTimeoutMs?: number): SourceSet {
+    const set = SourceSet.open(specs, busyTimeoutMs);
+    const failed = set.#entries.find((entry) =>
+      entry.failure !== null && !(entry.spec.kind === "path" && entry.spec.failure !== undefined)
+    );
+    if (failed !== undefined) {
+      set.close();
+      throw new SourceUnavailableError(failed.name, failed.failure!);
+    }
+    return set;
+  }
+
+  /**
+   * A set of one store in our own schema, already open: for tests and tools run on a store
+   * opened by hand.
+   *
+   * @example
+   * ```ts
+   * import { SourceSet } from "./source_set.ts";
+   * import { openDemoStore } from "../demo/demo_store.ts";
+   * SourceSet.ofStore(openDemoStore()).select(undefined)[0]?.name; // "store"
+   * ```
+   */
+  static ofStore(store: Store, name = "store"): SourceSet {
+    return new SourceSet([{
+      spec: { kind: "path", name, path: store.location },
+      name,
+      location: store.location,
+      kind: "transcript-mcp",
+      failure: null,
+      store,
+      reader: new ContractReader(store),
+      identity: null,
+      watched: false,
+    }]);
+  }
+
+  /** Every source, in the order they were named. */
+  get all(): readonly ServedSource[] {
+    return this.#entries;
+  }
+
+  /**
+   * The sources a call covers: the one named `name`, or all when `name` is undefined.
+   * Throws UnknownSourceError for a name no source has.
+   */
+  select(name: string | undefined): ServedSource[] {
+    if (name === undefined) return [...this.#entries];
+    const entry = this.#entries.find((candidate) => candidate.name === name);
+    if (entry === undefined) throw new UnknownSourceError(name, this.#entries.map((e) => e.name));
+    return [entry];
+  }
+
+  /**
+   * The reader of `source`, once the file is known to be still there: a file deleted since
+   * it was opened throws SourceUnavailableError, and a file replaced since (a new inode)
+   * is opened again, its kind detected anew.
+   */
+  reader(source: ServedSource): SourceReader {
+    const entry = source as Entry;
+    if (entry.watched && entry.spec.kind === "path" && entry.spec.failure === undefined) {
+      this.#recheck(entry);
+    }
+    if (entry.reader === null) {
+      throw new SourceUnavailableError(entry.name, entry.failure ?? "not open");
+    }
+    return entry.reader;
+  }
+
+  /** The connection of `source`, for checks that read it directly; null when not open. */
+  store(source: ServedSource): Store | null {
+    return (source as Entry).store;
+  }
+
+  /** Sets the deadline check of every connection, now and when one is opened again. */
+  setInterruptCheck(check: () => InterruptReason | null): void {
+    this.#interruptCheck = check;
+    for (const entry of this.#entries) entry.store?.setInterruptCheck(check);
+  }
+
+  /** Closes every connection. */
+  close(): void {
+    for (const entry of this.#entries) this.#disconnect(entry);
+  }
+
+  #connect(entry: Entry): void {
+    const spec = entry.spec;
+    try {
+      if (spec.kind === "demo") {
+        entry.store = openDemoStore();
+        entry.reader = new ContractReader(entry.store);
+        entry.kind = "transcript-mcp";
+      } else {
+        const opened = openDatabaseSource(spec.path, {
+          name: spec.name,
+          busyTimeoutMs: this.#busyTimeoutMs,
+        });
+        const identity = fileIdentity(Deno.statSync(spec.path));
+        entry.store = opened.store;
+        entry.reader = opened.reader;
+        entry.kind = opened.kind.kind;
+        entry.identity = identity;
+      }
+      entry.store.setInterruptCheck(this.#interruptCheck);
+      entry.failure = null;
+    } catch (error) {
+      this.#disconnect(entry);
+      entry.failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  #disconnect(entry: Entry): void {
+    entry.store?.close();
+    entry.store = null;
+    entry.reader = null;
+  }
+
+  #recheck(entry: Entry): void {
+    const path = (entry.spec as { path: string }).path;
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(path);
+    } catch {
+      if (entry.reader !== null) {
+        this.#disconnect(entry);
+        entry.failure = `its file is gone from ${path} (deleted or moved since it was opened)`;
+      }
+      return;
+    }
+    const identity = fileIdentity(info);
+    if (entry.reader !== null && (identity === null || identity === entry.identity)) return;
+    // Replaced (or back after it was gone): read what is there now.
+    this.#disconnect(entry);
+    this.#connect(entry);
+  }
+}
