@@ -178,3 +178,10 @@ export const PAGE_SIZES: {
 
 /** How many of a database's tables an "of no known kind" message names before "…". */
 export const MAX_LISTED_TABLES = 12;
+
+/**
+ * The largest database `discover` reads from a copy in memory, in bytes: a WAL database whose
+ * app has closed it (no `-wal` beside it) would get `-wal` and `-shm` files from any reader
+ * that opens the file itself, and discover leaves nothing behind. Twice this is held at once.
+ */
+export const MAX_IDLE_WAL_COPY_BYTES = 256 * 1024 * 1024;
