@@ -56,36 +56,76 @@ export interface DbPathContext {
 export function resolveDbPath(context: DbPathContext): DbPath {
   const paths = context.os === "windows" ? win32 : posix;
   const nonEmpty = (value: string | undefined) => value !== undefined && value !== "";
-  const home = context.os === "windows"
-    ? context.env("USERPROFILE") ?? context.env("HOME")
-    : context.env("HOME");
+  const home = homeDir(context);
   const absolute = (path: string) => {
-    const expanded = (path === "~" || /^~[\\/]/.test(path)) && nonEmpty(home)
-      ? paths.join(home!, path.slice(1))
+    const expanded = (path === "~" || /^~[\\/]/.test(path)) && home !== undefined
+      ? paths.join(home, path.slice(1))
       : path;
     return paths.resolve(context.cwd, expanded);
   };
   if (nonEmpty(context.flag)) return { path: absolute(context.flag!), origin: "--db" };
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (nonEmpty(fromEnv)) return { path: absolute(fromEnv!), origin: "TRANSCRIPT_MCP_DB" };
-  return {
-    path: paths.join(platformDataDir(context, home), "transcript-mcp", "store.db"),
-    origin: "platform default",
-  };
+  const dataDir = platformDataDir({ ...context, home: home ?? context.cwd })!;
+  return { path: paths.join(dataDir, "transcript-mcp", "store.db"), origin: "platform default" };
 }
 
-function platformDataDir(context: DbPathContext, home: string | undefined): string {
-  const paths = context.os === "windows" ? win32 : posix;
-  const homeDir = home ?? context.cwd;
+/** What the platform's directories depend on. */
+export interface PlatformContext {
+  /** Reads an environment variable. */
+  env: (name: string) => string | undefined;
+  /** The operating system, as in `Deno.build.os`. */
+  os: string;
+}
+
+/**
+ * The user's home directory: HOME, or on Windows USERPROFILE (else HOME); undefined when
+ * unset or empty.
+ *
+ * @example
+ * ```ts
+ * import { homeDir } from "./db_path.ts";
+ * homeDir({ env: (name) => (name === "USERPROFILE" ? "C:\\Users\\Ada" : undefined), os: "windows" });
+ * // "C:\\Users\\Ada"
+ * ```
+ */
+export function homeDir(context: PlatformContext): string | undefined {
+  const names = context.os === "windows" ? ["USERPROFILE", "HOME"] : ["HOME"];
+  return names.map((name) => context.env(name)).find((value) =>
+    value !== undefined && value !== ""
+  );
+}
+
+/**
+ * The platform's per-user data directory, where apps keep their databases: `%APPDATA%` on
+ * Windows, `~/Library/Application Support` on macOS, `$XDG_DATA_HOME` else `~/.local/share`
+ * elsewhere. `home` is the home directory to build on (undefined when unknown); the
+ * answer is undefined when it is needed and unknown.
+ *
+ * @example
+ * ```ts
+ * import { platformDataDir } from "./db_path.ts";
+ * platformDataDir({ env: () => undefined, os: "darwin", home: "/Users/ada" });
+ * // "/Users/ada/Library/Application Support"
+ * ```
+ */
+export function platformDataDir(
+  context: PlatformContext & { home: string | undefined },
+): string | undefined {
+  const { home } = context;
   switch (context.os) {
-    case "windows":
-      return context.env("APPDATA") || win32.join(homeDir, "AppData", "Roaming");
+    case "windows": {
+      const appData = context.env("APPDATA");
+      if (appData) return appData;
+      return home === undefined ? undefined : win32.join(home, "AppData", "Roaming");
+    }
     case "darwin":
-      return posix.join(homeDir, "Library", "Application Support");
+      return home === undefined ? undefined : posix.join(home, "Library", "Application Support");
     default: {
       const xdg = context.env("XDG_DATA_HOME");
       // The XDG spec says a relative XDG_DATA_HOME is invalid and must be ignored.
-      return xdg && paths.isAbsolute(xdg) ? xdg : posix.join(homeDir, ".local", "share");
+      if (xdg && posix.isAbsolute(xdg)) return xdg;
+      return home === undefined ? undefined : posix.join(home, ".local", "share");
     }
   }
 }

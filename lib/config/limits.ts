@@ -190,3 +190,9 @@ export const RRF_K = 60;
 
 /** The most notes list_sources shows for one source. */
 export const MAX_SOURCE_NOTES = 10;
+
+ * The largest database `discover` reads from a copy in memory, in bytes: a WAL database whose
+ * app has closed it (no `-wal` beside it) would get `-wal` and `-shm` files from any reader
+ * that opens the file itself, and discover leaves nothing behind. Twice this is held at once.
+ */
+export const MAX_IDLE_WAL_COPY_BYTES = 256 * 1024 * 1024;

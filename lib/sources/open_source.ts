@@ -6,14 +6,15 @@
  *
  * @module
  */
+import type { DatabaseSync } from "node:sqlite";
 import { authorizeReadsOf } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
-import { openReadOnly } from "../store/open_store.ts";
+import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
 import { Store } from "../store/store.ts";
 import { readTableColumns, type SourceKind, type TableColumns } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
-import { MAX_LISTED_TABLES } from "../config/limits.ts";
+import { MAX_IDLE_WAL_COPY_BYTES, MAX_LISTED_TABLES } from "../config/limits.ts";
 
 /** A database opened as a source. */
 export interface OpenedDatabase {
@@ -44,6 +45,14 @@ export interface OpenDatabaseOptions {
    * @default {SOURCE_KINDS}
    */
   kinds?: readonly SourceKind[];
+  /**
+   * Read a WAL database its app has closed from a copy in memory, so that no `-wal` and
+   * `-shm` files are left beside it (see isIdleWal). For a look that must leave no trace
+   * (`discover`); a server reads the file itself, to see what the app writes next.
+   *
+   * @default {false}
+   */
+  leaveNoFiles?: boolean;
 }
 
 /**
@@ -81,7 +90,7 @@ export function detectKind(
  */
 export function openDatabaseSource(path: string, options: OpenDatabaseOptions): OpenedDatabase {
   const kinds = options.kinds ?? SOURCE_KINDS;
-  return openReadOnly(path, options.busyTimeoutMs, (db) => {
+  const use = (db: DatabaseSync): OpenedDatabase => {
     const tables = readTableColumns(db);
     const kind = detectKind(tables, kinds);
     if (kind === undefined) throw unknownKind(path, tables, kinds);
@@ -97,7 +106,10 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
       store.close();
       throw error;
     }
-  });
+  };
+  return options.leaveNoFiles && isIdleWal(path)
+    ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
+    : openReadOnly(path, options.busyTimeoutMs, use);
 }
 
 function unknownKind(

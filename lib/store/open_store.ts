@@ -25,15 +25,28 @@ export const REQUIRED_TABLES: readonly string[] = ["transcripts", "transcripts_f
 
 const SQLITE_HEADER = "SQLite format 3\0";
 
-function readHeader(path: string): string {
+// The header's first 20 bytes: the magic string, then (bytes 18 and 19) 2 for a WAL database.
+const HEADER_BYTES = 20;
+const WAL_FORMAT = 2;
+const ROLLBACK_FORMAT = 1;
+
+function readHeaderBytes(path: string): Uint8Array {
   const file = Deno.openSync(path, { read: true });
   try {
-    const bytes = new Uint8Array(SQLITE_HEADER.length);
+    const bytes = new Uint8Array(HEADER_BYTES);
     const count = file.readSync(bytes) ?? 0;
-    return new TextDecoder("latin1").decode(bytes.subarray(0, count));
+    return bytes.subarray(0, count);
   } finally {
     file.close();
   }
+}
+
+function readHeader(path: string): string {
+  return magicOf(readHeaderBytes(path));
+}
+
+function magicOf(header: Uint8Array): string {
+  return new TextDecoder("latin1").decode(header.subarray(0, SQLITE_HEADER.length));
 }
 
 function checkFile(path: string): void {
@@ -150,11 +163,12 @@ export function openReadOnly<T>(
 ): T {
   checkFile(path);
   try {
-    const db = new DatabaseSync(path, {
-      readOnly: true,
-      timeout: busyTimeoutMs ?? BUSY_TIMEOUT_MS,
-    });
+    const timeout = busyTimeoutMs ?? BUSY_TIMEOUT_MS;
+    const db = new DatabaseSync(path, { readOnly: true, timeout });
     try {
+      // Deno's node:sqlite sets a 5 s busy timeout whatever `timeout` says; the first read
+      // (the schema, under the app's lock) would wait that long.
+      db.exec(`PRAGMA busy_timeout = ${timeout}`);
       return use(db);
     } catch (error) {
       // Reading the schema can meet the app's lock; the connection is of no further use.
@@ -185,4 +199,78 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
     );
   }
   return new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+}
+
+/**
+ * Whether `path` is a WAL database its app has closed: an SQLite file whose header says WAL
+ * with no `-wal` file beside it. Any reader that opens such a file makes SQLite create
+ * `-wal` and `-shm` beside it, which a read-only reader cannot remove; its content is all in
+ * the file itself, so a copy of the file reads the same.
+ *
+ * @example
+ * ```ts
+ * import { isIdleWal } from "./open_store.ts";
+ * isIdleWal("/home/me/.screenpipe/db.sqlite"); // true while screenpipe is not running
+ * ```
+ */
+export function isIdleWal(path: string): boolean {
+  try {
+    const header = readHeaderBytes(path);
+    return magicOf(header) === SQLITE_HEADER && header[18] === WAL_FORMAT &&
+      header[19] === WAL_FORMAT && !existsAt(`${path}-wal`);
+  } catch {
+    return false;
+  }
+}
+
+function existsAt(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/**
+ * Like {@link openReadOnly}, but over a copy of the file in memory, so SQLite creates no
+ * file beside it: for a database {@link isIdleWal} says its app has closed. A file larger
+ * than `maxBytes` is refused with a StoreOpenError saying why.
+ *
+ * @example
+ * ```ts
+ * import { openReadOnlyCopy } from "./open_store.ts";
+ * import { Store } from "./store.ts";
+ * const path = "/home/me/.screenpipe/db.sqlite";
+ * const store = openReadOnlyCopy(path, 1 << 28, (db) => new Store(db, path));
+ * store.close();
+ * ```
+ */
+export function openReadOnlyCopy<T>(
+  path: string,
+  maxBytes: number,
+  use: (db: DatabaseSync) => T,
+): T {
+  checkFile(path);
+  const size = Deno.statSync(path).size;
+  if (size > maxBytes) {
+    throw new StoreOpenError(
+      `Cannot open store: ${path} is in WAL mode with its app closed, and at ${size} bytes too ` +
+        `large to read from a copy (over ${maxBytes}); reading the file itself would leave ` +
+        `${path}-wal and -shm beside it`,
+    );
+  }
+  const bytes = Deno.readFileSync(path);
+  // An in-memory database cannot be in WAL mode: the copy says rollback journal instead.
+  bytes[18] = ROLLBACK_FORMAT;
+  bytes[19] = ROLLBACK_FORMAT;
+  const db = new DatabaseSync(":memory:");
+  try {
+    (db as unknown as { deserialize(data: Uint8Array): void }).deserialize(bytes);
+    return use(db);
+  } catch (error) {
+    if (db.isOpen) db.close();
+    throw asOpenError(error, path);
+  }
 }

@@ -32,6 +32,7 @@ import {
   FIELD_CAPS,
   INLINE_BUDGET_MS,
   INLINE_TEXT_BYTES,
+  MAX_IDLE_WAL_COPY_BYTES,
   MAX_LINE_BYTES,
   MAX_NESTING,
   MAX_POOL_SIZE,
@@ -180,4 +181,9 @@ Deno.test("docs/performance.md states the code's snippet window and split thresh
 Deno.test("docs/build.md states how many start-ups the smoke check's median is over", () => {
   const startUp = section(docs.build, "Start-up").replace(/\s+/g, " ");
   assertEquals(stated(startUp, /the median of the (\w+) runs/), STARTUP_RUNS);
+});
+
+Deno.test("docs/cli.md states the largest closed WAL database discover copies", () => {
+  const discover = section(docs.cli, "Finding your transcripts: `discover`");
+  assertEquals(stated(discover, /copy in memory, up to (\d+ MiB)/), MAX_IDLE_WAL_COPY_BYTES);
 });

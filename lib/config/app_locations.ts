@@ -1,0 +1,116 @@
+/**
+ * Where each supported app keeps its database by default, per operating system: the places
+ * `transcript-mcp discover` looks. Only paths are worked out here; nothing is read.
+ *
+ * @module
+ */
+import { posix, win32 } from "node:path";
+import { type DbPathContext, homeDir, platformDataDir, resolveDbPath } from "./db_path.ts";
+
+/**
+ * The environment variables {@link appLocations} reads. The permission flags of the start
+ * task and the binary (`--allow-env=…`) must allow each of them; a test checks they do.
+ */
+export const APP_LOCATION_ENV_VARS: readonly string[] = [
+  "HOME",
+  "USERPROFILE",
+  "APPDATA",
+  "XDG_DATA_HOME",
+  "TRANSCRIPT_MCP_DB",
+];
+
+/** The kind of database an app keeps, as lib/sources names it (SourceKindName). */
+export type AppKind = "transcript-mcp" | "screenpipe" | "meetily";
+
+/** One place a database is expected. */
+export interface AppLocation {
+  /** The kind expected there. The database's own tables decide what it really is. */
+  kind: AppKind;
+  /** The source name a `--source NAME=PATH` for it would take. */
+  name: string;
+  /** The absolute path of the database file. */
+  path: string;
+}
+
+/** The name of the app-data folder Meetily's Tauri app keeps its database in. */
+const MEETILY_FOLDER = "com.meetily.ai";
+
+/**
+ * The default database path of each supported app for `context.os`, and ours
+ * (TRANSCRIPT_MCP_DB and the platform default, as resolveDbPath finds them): screenpipe's
+ * `~/.screenpipe/db.sqlite` on every OS, Meetily's `meeting_minutes.sqlite` in the
+ * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`. A location whose
+ * environment is missing (no HOME, say) is left out, and a path listed twice is listed once.
+ * Windows paths are built with backslashes. No file is touched.
+ *
+ * @example
+ * ```ts
+ * import { appLocations } from "./app_locations.ts";
+ * appLocations({
+ *   env: (name) => (name === "HOME" ? "/home/ada" : undefined),
+ *   os: "linux",
+ *   cwd: "/",
+ * });
+ * // [
+ * //   { kind: "screenpipe", name: "screenpipe", path: "/home/ada/.screenpipe/db.sqlite" },
+ * //   { kind: "meetily", name: "meetily",
+ * //     path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite" },
+ * //   { kind: "transcript-mcp", name: "store",
+ * //     path: "/home/ada/.local/share/transcript-mcp/store.db" },
+ * // ]
+ * ```
+ */
+export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[] {
+  const paths = context.os === "windows" ? win32 : posix;
+  const home = homeDir(context);
+  const dataDir = platformDataDir({ ...context, home });
+  const locations: AppLocation[] = [];
+  if (home !== undefined) {
+    locations.push({
+      kind: "screenpipe",
+      name: "screenpipe",
+      path: paths.join(home, ".screenpipe", "db.sqlite"),
+    });
+  }
+  if (dataDir !== undefined) {
+    locations.push(
+      {
+        kind: "meetily",
+        name: "meetily",
+        path: paths.join(dataDir, MEETILY_FOLDER, "meeting_minutes.sqlite"),
+      },
+    );
+  }
+  const fromEnv = context.env("TRANSCRIPT_MCP_DB");
+  if (fromEnv) {
+    const { path } = resolveDbPath(context);
+    locations.push({ kind: "transcript-mcp", name: nameFromFile(paths.basename(path)), path });
+  }
+  if (dataDir !== undefined) {
+    locations.push({
+      kind: "transcript-mcp",
+      name: "store",
+      path: paths.join(dataDir, "transcript-mcp", "store.db"),
+    });
+  }
+  return locations.filter((location, index) =>
+    locations.findIndex((other) => other.path === location.path) === index
+  );
+}
+
+/**
+ * A source name from a file name, as `--source PATH` makes one: the name before its
+ * extension, lower-cased, other characters than `a-z0-9_-` made `-`, at most 32; "store"
+ * when nothing is left.
+ *
+ * @example
+ * ```ts
+ * import { nameFromFile } from "./app_locations.ts";
+ * nameFromFile("Team Calls.db"); // "team-calls"
+ * ```
+ */
+export function nameFromFile(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]*$/, "").toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 32);
+  return stem === "" ? "store" : stem;
+}
