@@ -48,10 +48,6 @@ import { ScreenpipeSearch } from "./screenpipe_search.ts";
 
 /** The label every screenpipe transcript carries. */
 const LABEL = "audio";
-/** Rows read for a listing's preview: its first lines. */
-const PREVIEW_ROWS = 12;
-/** The most rows of one sitting get_transcript reads (about two weeks of nonstop speech). */
-const MAX_SITTING_ROWS = 200_000;
 
 /** A sitting as read: its rows, segments and head. */
 interface ReadSitting {
@@ -245,7 +241,7 @@ class ScreenpipeReader implements SourceReader {
   }
 
   #summary(sitting: Sitting): TranscriptSummary {
-    const rows = this.#walker.rows(sitting, PREVIEW_ROWS);
+    const rows = this.#walker.rows(sitting, true);
     const text = segmentsText(sittingSegments(rows, sitting.start.ms));
     return {
       ...this.#head(sitting),
@@ -258,7 +254,7 @@ class ScreenpipeReader implements SourceReader {
   }
 
   #read(sitting: Sitting): ReadSitting {
-    const rows: AudioRow[] = this.#walker.rows(sitting, MAX_SITTING_ROWS);
+    const rows: AudioRow[] = this.#walker.rows(sitting);
     return {
       sitting,
       head: this.#head(sitting),
@@ -299,7 +295,7 @@ export function screenpipeSegments(
   const row = walker.row(Number(split.key));
   if (row === undefined) return undefined;
   const sitting = walker.sittingOf(row);
-  return sittingSegments(walker.rows(sitting, MAX_SITTING_ROWS), sitting.start.ms);
+  return sittingSegments(walker.rows(sitting), sitting.start.ms);
 }
 
 /**

@@ -170,6 +170,8 @@ export class ScreenpipeSearch {
         const ts = String(row["ts"]);
         const ref = { id: Number(row["id"]), ts, ms: parseStamp(ts) };
         resolve(ref, score);
+        // Chunks come best first, so the first `count` sittings seen are the best.
+        if (enough()) break;
       }
       if (rows.length < limit || limit >= MAX_RANKED_CHUNKS || enough()) break;
       limit = Math.min(limit * 4, MAX_RANKED_CHUNKS);

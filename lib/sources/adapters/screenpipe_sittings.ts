@@ -19,6 +19,9 @@ import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import type { SegmentRecord } from "../source_reader.ts";
 import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 
+/** How many of a sitting's first rows a listing reads for its preview. */
+export const HEAD_ROWS = 12;
+
 /** One audio row, as a sitting is walked by. */
 export interface RowRef {
   /** audio_transcriptions.id. */
@@ -115,7 +118,7 @@ export class SittingWalker {
   readonly #store: Store;
   readonly #gapMs: number;
   readonly #sql: Record<
-    "newest" | "newestBefore" | "back" | "forward" | "firstAt" | "byId" | "rows",
+    "newest" | "newestBefore" | "back" | "forward" | "firstAt" | "byId" | "rows" | "head",
     string
   >;
 
@@ -136,9 +139,12 @@ export class SittingWalker {
         ORDER BY a.timestamp DESC, a.id DESC LIMIT 1`,
       firstAt: `${pick} WHERE a.timestamp = ? AND ${where} ORDER BY a.id LIMIT 1`,
       byId: `${pick} WHERE a.id = ? AND ${schema.visible}`,
+      // LIMIT is written out: bound as a parameter, SQLite read the whole range first.
       rows: `SELECT ${schema.rowColumns} ${from}
+        WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${where} ORDER BY a.timestamp, a.id`,
+      head: `SELECT ${schema.rowColumns} ${from}
         WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${where}
-        ORDER BY a.timestamp, a.id LIMIT ?`,
+        ORDER BY a.timestamp, a.id LIMIT ${HEAD_ROWS}`,
     };
   }
 
@@ -189,9 +195,9 @@ export class SittingWalker {
     return at;
   }
 
-  /** Up to `limit` of the sitting's rows, in time order. */
-  rows(sitting: Sitting, limit: number): AudioRow[] {
-    return this.#store.all(this.#sql.rows, sitting.start.ts, sitting.end.ts, limit)
+  /** The sitting's rows (its first {@link HEAD_ROWS} with `head`), in time order. */
+  rows(sitting: Sitting, head = false): AudioRow[] {
+    return this.#store.all(head ? this.#sql.head : this.#sql.rows, sitting.start.ts, sitting.end.ts)
       .map(audioRow);
   }
 }
