@@ -272,7 +272,7 @@ class ScreenpipeReader implements SourceReader {
  * @example
  * ```ts
  * import { openDatabaseSource } from "../open_source.ts";
- *  * import { screenpipeSegments } from "./screenpipe.ts";
+ * import { screenpipeSegments } from "./screenpipe.ts";
  * const { store } = openDatabaseSource("/home/me/.screenpipe/db.sqlite", { name: "screenpipe" });
  * const context = { name: "screenpipe", tables: new Map() }; // the tables open_source read
  * screenpipeSegments(store, context, "screenpipe:1042")?.[0]?.speaker;
