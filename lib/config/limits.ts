@@ -191,8 +191,28 @@ export const RRF_K = 60;
 /** The most notes list_sources shows for one source. */
 export const MAX_SOURCE_NOTES = 10;
 
+/**
  * The largest database `discover` reads from a copy in memory, in bytes: a WAL database whose
  * app has closed it (no `-wal` beside it) would get `-wal` and `-shm` files from any reader
  * that opens the file itself, and discover leaves nothing behind. Twice this is held at once.
  */
 export const MAX_IDLE_WAL_COPY_BYTES = 256 * 1024 * 1024;
+
+// ---- screenpipe sources ----
+
+/**
+ * The longest gap between two of screenpipe's audio rows (across devices) that still keeps
+ * them in one transcript, in seconds. screenpipe has no meeting entity: it stores a 30 s
+ * chunk per device only when the chunk holds speech, so ten chunks in a row without speech
+ * on every device is a pause no conversation makes, while a break between two calls or
+ * between a video and a call is usually longer.
+ */
+export const SCREENPIPE_SITTING_GAP_S = 300;
+
+/**
+ * The most of screenpipe's newest audio rows a search scans because the app's search index
+ * does not hold them yet. Its background indexer adds 2,000 rows every 30 s, so the rows
+ * it has not reached are normally far fewer; past this many (a re-index after an upgrade)
+ * the search answers `partial` and says so.
+ */
+export const SCREENPIPE_SCAN_ROWS = 20_000;

@@ -5,9 +5,13 @@
  * @module
  */
 import type { SourceKind } from "./source_kind.ts";
+import { screenpipeKind } from "./adapters/screenpipe.ts";
+import { meetilyKind } from "./adapters/meetily.ts";
 import { contractKind } from "./contract/contract_kind.ts";
 
 /** The kinds, in detection order. */
 export const SOURCE_KINDS: readonly SourceKind[] = [
+  screenpipeKind,
+  meetilyKind,
   contractKind,
 ];

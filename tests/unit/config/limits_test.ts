@@ -44,6 +44,9 @@ const INTERNAL = new Set([
   "UNIT_JSON_MAX_BYTES",
   "LISTING_OVERHEAD_BYTES",
   "SEARCH_OVERHEAD_BYTES",
+  "HEAD_ROWS",
+  "CHUNKS_PER_SITTING",
+  "MAX_RANKED_CHUNKS",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

@@ -1,0 +1,92 @@
+/**
+ * `deno task bench-screenpipe --db PATH [--runs N]`: the screenpipe source's speed on a
+ * database from bench/gen_screenpipe.ts, in one run, as medians: the newest 20 sittings,
+ * a common word's best 20 sittings (ranked and rendered) against the query screenpipe
+ * itself runs for that word (db.rs `search_audio`, written here as its equivalent SQL, on
+ * its own connection), and a rare word. Runs alternate so load falls on both sides alike.
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { parseArgs } from "node:util";
+import { openDatabaseSource } from "../lib/sources/open_source.ts";
+import { positiveInteger } from "./gen_store.ts";
+import { SCREENPIPE_COMMON, SCREENPIPE_RARE } from "./gen_screenpipe.ts";
+import { median } from "./stats.ts";
+
+/** What screenpipe runs for a search of audio with a query, limit 20, no other filter. */
+export const APP_SEARCH_SQL = `
+  SELECT t.audio_chunk_id, t.transcription, t.timestamp, c.file_path, t.offset_index,
+         t.transcription_engine, group_concat(tags.name, ',') AS tags, t.device AS device_name,
+         t.is_input_device, t.speaker_id, t.start_time, t.end_time
+    FROM audio_transcriptions AS t
+    JOIN audio_chunks AS c ON t.audio_chunk_id = c.id
+    LEFT JOIN speakers ON t.speaker_id = speakers.id
+    LEFT JOIN audio_tags ON c.id = audio_tags.audio_chunk_id
+    LEFT JOIN tags ON audio_tags.tag_id = tags.id
+    JOIN audio_transcriptions_fts ON audio_transcriptions_fts.audio_chunk_id = t.audio_chunk_id
+   WHERE audio_transcriptions_fts MATCH ? AND (speakers.id IS NULL OR speakers.hallucination = 0)
+   GROUP BY t.audio_chunk_id, t.offset_index
+   ORDER BY t.timestamp DESC
+   LIMIT 20 OFFSET 0`;
+
+function time(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { db: { type: "string" }, runs: { type: "string" } },
+  });
+  if (values.db === undefined) throw new Error("--db: expected a path");
+  const runs = positiveInteger("runs", values.runs, 15);
+  const { reader, store } = openDatabaseSource(values.db, { name: "screenpipe" });
+  const app = new DatabaseSync(values.db, { readOnly: true });
+  const appSearch = app.prepare(APP_SEARCH_SQL);
+  const search = (word: string) => {
+    const ranking = reader.search(word, 20);
+    return reader.renderHits(ranking.hits.map((hit) => hit.key), ranking.match);
+  };
+  // Warm both connections' caches once.
+  reader.listTranscripts(null, 20, {});
+  search(SCREENPIPE_COMMON);
+  appSearch.all(SCREENPIPE_COMMON);
+  const samples: Record<string, number[]> = {
+    newest: [],
+    commonRank: [],
+    common: [],
+    app: [],
+    rare: [],
+    appRare: [],
+  };
+  for (let i = 0; i < runs; i++) {
+    samples.newest!.push(time(() => reader.listTranscripts(null, 20, {})));
+    samples.app!.push(time(() => appSearch.all(SCREENPIPE_COMMON)));
+    samples.common!.push(time(() => search(SCREENPIPE_COMMON)));
+    samples.commonRank!.push(time(() => reader.search(SCREENPIPE_COMMON, 20)));
+    samples.rare!.push(time(() => search(SCREENPIPE_RARE)));
+    samples.appRare!.push(time(() => appSearch.all(SCREENPIPE_RARE)));
+  }
+  const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+  const rows = Number(app.prepare("SELECT max(id) AS n FROM audio_transcriptions").get()!["n"]);
+  const facts = reader.facts();
+  const fmt = (ms: number) => ms.toFixed(2);
+  console.log(`screenpipe store: ${rows} rows, ${facts.transcripts} sittings; ${runs} runs`);
+  console.log(`newest 20 sittings          p50 ${fmt(m.newest!)} ms (target < 20)`);
+  console.log(
+    `common word "${SCREENPIPE_COMMON}" top 20     p50 ${fmt(m.common!)} ms (ranking alone ${
+      fmt(m.commonRank!)
+    }); app's own query ${fmt(m.app!)} ms: ${(m.common! / m.app!).toFixed(2)}× (target < 2×)`,
+  );
+  console.log(
+    `rare word "${SCREENPIPE_RARE}" top 20       p50 ${
+      fmt(m.rare!)
+    } ms (target < 10); app's own query ${fmt(m.appRare!)} ms`,
+  );
+  console.log(`notes: ${facts.notes.join("; ") || "none"}`);
+  store.close();
+  app.close();
+}

@@ -1,0 +1,318 @@
+/**
+ * The screenpipe kind (mediar-ai/screenpipe, read at commit 56d3ccb): its audio
+ * transcriptions, grouped into sittings (screenpipe_sittings.ts), searched through the
+ * app's own index (screenpipe_search.ts). Screen text is never read: the connection's
+ * authorizer allows the audio tables alone (screenpipe_schema.ts). docs/sources.md
+ * describes what a user sees.
+ *
+ * @module
+ */
+import { keepGoingSql, type Store } from "../../store/store.ts";
+import { makePreview } from "../../text/preview.ts";
+import { matchWindow } from "../../search/snippet.ts";
+import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
+import type { SourceContext, SourceKind } from "../source_kind.ts";
+import {
+  InvalidPositionError,
+  type Position,
+  type SearchRanking,
+  type SegmentRecord,
+  type SourceFacts,
+  type SourceReader,
+  type TaskSummary,
+  type TranscriptDocument,
+  type TranscriptFilter,
+  type TranscriptHead,
+  type TranscriptSummary,
+} from "../source_reader.ts";
+import { publicId, splitPublicId } from "../source_ids.ts";
+import {
+  isScreenpipe,
+  ROWS,
+  SCREENPIPE_READABLE,
+  type ScreenpipeSchema,
+  screenpipeSchema,
+} from "./screenpipe_schema.ts";
+import {
+  type AudioRow,
+  parseStamp,
+  rfc3339,
+  segmentsText,
+  type Sitting,
+  sittingDuration,
+  sittingSegments,
+  sittingTitle,
+  SittingWalker,
+} from "./screenpipe_sittings.ts";
+import { ScreenpipeSearch } from "./screenpipe_search.ts";
+
+/** The label every screenpipe transcript carries. */
+const LABEL = "audio";
+
+/** A sitting as read: its rows, segments and head. */
+interface ReadSitting {
+  sitting: Sitting;
+  head: TranscriptHead;
+  duration: number;
+  text: string;
+  engine: string | null;
+}
+
+class ScreenpipeReader implements SourceReader {
+  readonly #store: Store;
+  readonly #name: string;
+  readonly #schema: ScreenpipeSchema;
+  readonly #walker: SittingWalker;
+  readonly #search: ScreenpipeSearch;
+  readonly #sql: Record<"devices" | "lastEnd" | "oldest" | "next", string>;
+
+  constructor(store: Store, context: SourceContext) {
+    this.#store = store;
+    this.#name = context.name;
+    this.#schema = screenpipeSchema(context.tables);
+    this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
+    this.#search = new ScreenpipeSearch(
+      store,
+      this.#schema,
+      this.#walker,
+      SCREENPIPE_SCAN_ROWS,
+    );
+    const from = `FROM ${ROWS} AS a ${this.#schema.join}`;
+    const where = `${this.#schema.visible} AND ${keepGoingSql("a")}`;
+    const columns = this.#schema.rowColumns;
+    this.#sql = {
+      devices: columns.includes("a.device AS")
+        ? `SELECT DISTINCT a.device AS device ${from}
+            WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${where}`
+        : "",
+      lastEnd: columns.includes("a.end_time AS")
+        ? `SELECT max(a.end_time) AS e ${from} WHERE a.timestamp = ? AND ${where}`
+        : "",
+      oldest: `SELECT a.id AS id, a.timestamp AS ts ${from} WHERE ${where}
+        ORDER BY a.timestamp, a.id LIMIT 1`,
+      next: `SELECT a.id AS id, a.timestamp AS ts ${from} WHERE a.timestamp > ? AND ${where}
+        ORDER BY a.timestamp, a.id LIMIT 1`,
+    };
+  }
+
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[] {
+    let before: string | null = null;
+    if (after !== null) {
+      const [ts, id] = after;
+      if (after.length !== 2 || typeof ts !== "string" || typeof id !== "number") {
+        throw new InvalidPositionError();
+      }
+      before = ts;
+    }
+    if (filter.starred === true || (filter.label !== undefined && filter.label !== LABEL)) {
+      return [];
+    }
+    if (filter.until !== undefined) {
+      const until = new Date(parseStamp(filter.until)).toISOString().slice(0, 19);
+      if (before === null || until < before) before = until;
+    }
+    const since = filter.since === undefined ? -Infinity : parseStamp(filter.since);
+    const out: TranscriptSummary[] = [];
+    while (out.length < limit) {
+      this.#store.throwIfInterrupted();
+      const anchor = this.#walker.newest(before);
+      if (anchor === undefined) break;
+      const sitting = this.#walker.sittingOf(anchor);
+      if (sitting.start.ms < since) break;
+      out.push(this.#summary(sitting));
+      before = sitting.start.ts;
+    }
+    return out;
+  }
+
+  getTranscript(id: string): TranscriptDocument | undefined {
+    const row = this.#rowOf(id);
+    if (row === undefined) return undefined;
+    const read = this.#read(this.#walker.sittingOf(row));
+    return {
+      ...read.head,
+      duration: read.duration,
+      starred: false,
+      language: null,
+      engine: read.engine,
+      modelId: null,
+      manualTags: [],
+      template: null,
+      text: read.text,
+    };
+  }
+
+  search(query: string, count: number): SearchRanking {
+    return this.#search.search(query, count);
+  }
+
+  renderHits(keys: readonly string[], match: string) {
+    return keys.flatMap((key) => {
+      const row = /^\d+$/.test(key) ? this.#walker.row(Number(key)) : undefined;
+      if (row === undefined) return [];
+      const read = this.#read(this.#walker.sittingOf(row));
+      return [{
+        ...read.head,
+        key,
+        preview: makePreview(read.text) ?? "",
+        window: matchWindow(read.text, match),
+      }];
+    });
+  }
+
+  listTasks(): TaskSummary[] {
+    return [];
+  }
+
+  facts(): SourceFacts {
+    const notes = [...this.#schema.notes];
+    const unindexed = this.#schema.fts ? this.#search.unindexedRows() : 0;
+    if (unindexed > 0) {
+      notes.push(
+        `${unindexed} newest rows not yet in screenpipe's search index; found by scan` +
+          (unindexed > SCREENPIPE_SCAN_ROWS
+            ? ` (the newest ${SCREENPIPE_SCAN_ROWS} of them; searches answer partial)`
+            : ""),
+      );
+    }
+    const newest = this.#walker.newest(null);
+    return {
+      transcripts: this.#countSittings(),
+      tasks: 0,
+      newest: newest === undefined ? null : rfc3339(this.#walker.startOf(newest).ms),
+      search: this.#schema.fts ? "fts" : "scan",
+      turns: true,
+      notes,
+    };
+  }
+
+  /** Counts sittings oldest first, one jump per gap's width of speech. */
+  #countSittings(): number {
+    let count = 0;
+    let row = this.#ref(this.#store.get(this.#sql.oldest));
+    while (row !== undefined) {
+      this.#store.throwIfInterrupted();
+      count++;
+      const end = this.#walker.endOf(row);
+      row = this.#ref(this.#store.get(this.#sql.next, end.ts));
+    }
+    return count;
+  }
+
+  #ref(row: Record<string, unknown> | undefined) {
+    if (row === undefined) return undefined;
+    const ts = String(row["ts"]);
+    return { id: Number(row["id"]), ts, ms: parseStamp(ts) };
+  }
+
+  #rowOf(id: string) {
+    const split = splitPublicId(id);
+    if (split === null || split.name !== this.#name || !/^\d{1,15}$/.test(split.key)) {
+      return undefined;
+    }
+    return this.#walker.row(Number(split.key));
+  }
+
+  #head(sitting: Sitting): TranscriptHead {
+    const devices = this.#sql.devices === ""
+      ? []
+      : this.#store.all(this.#sql.devices, sitting.start.ts, sitting.end.ts)
+        .map((row) => String(row["device"] ?? "")).sort();
+    return {
+      id: publicId(this.#name, String(sitting.start.id)),
+      title: sittingTitle(sitting.start.ms, devices),
+      createdAt: rfc3339(sitting.start.ms),
+      source: LABEL,
+    };
+  }
+
+  #duration(sitting: Sitting): number {
+    const lastEnd = this.#sql.lastEnd === ""
+      ? null
+      : this.#store.get(this.#sql.lastEnd, sitting.end.ts)?.["e"];
+    return sittingDuration(
+      sitting,
+      lastEnd === null || lastEnd === undefined ? null : Number(lastEnd),
+    );
+  }
+
+  #summary(sitting: Sitting): TranscriptSummary {
+    const rows = this.#walker.rows(sitting, true);
+    const text = segmentsText(sittingSegments(rows, sitting.start.ms));
+    return {
+      ...this.#head(sitting),
+      duration: this.#duration(sitting),
+      starred: false,
+      language: null,
+      preview: makePreview(text) ?? "",
+      position: [sitting.start.ts, sitting.start.id],
+    };
+  }
+
+  #read(sitting: Sitting): ReadSitting {
+    const rows: AudioRow[] = this.#walker.rows(sitting);
+    return {
+      sitting,
+      head: this.#head(sitting),
+      duration: this.#duration(sitting),
+      text: segmentsText(sittingSegments(rows, sitting.start.ms)),
+      engine: rows.find((row) => row.engine !== null)?.engine ?? null,
+    };
+  }
+}
+
+/**
+ * The segments of the screenpipe transcript `id` (for turns), read as the source's reader
+ * reads them; undefined when the source has no such transcript.
+ *
+ * @example
+ * ```ts
+ * import { openDatabaseSource } from "../open_source.ts";
+ * import { screenpipeSegments } from "./screenpipe.ts";
+ * const { store } = openDatabaseSource("/home/me/.screenpipe/db.sqlite", { name: "screenpipe" });
+ * const context = { name: "screenpipe", tables: new Map() }; // the tables open_source read
+ * screenpipeSegments(store, context, "screenpipe:1042")?.[0]?.speaker;
+ * ```
+ */
+export function screenpipeSegments(
+  store: Store,
+  context: SourceContext,
+  id: string,
+): SegmentRecord[] | undefined {
+  const split = splitPublicId(id);
+  if (split === null || split.name !== context.name || !/^\d{1,15}$/.test(split.key)) {
+    return undefined;
+  }
+  const walker = new SittingWalker(
+    store,
+    screenpipeSchema(context.tables),
+    SCREENPIPE_SITTING_GAP_S,
+  );
+  const row = walker.row(Number(split.key));
+  if (row === undefined) return undefined;
+  const sitting = walker.sittingOf(row);
+  return sittingSegments(walker.rows(sitting), sitting.start.ms);
+}
+
+/**
+ * screenpipe's database (`~/.screenpipe/db.sqlite`): its audio transcriptions, as
+ * sittings.
+ *
+ * @example
+ * ```ts
+ * import { screenpipeKind } from "./screenpipe.ts";
+ * screenpipeKind.matches(new Map([["notes", new Set(["id"])]])); // false
+ * ```
+ */
+export const screenpipeKind: SourceKind = {
+  kind: "screenpipe",
+  defaultName: "screenpipe",
+  matches: isScreenpipe,
+  readable: SCREENPIPE_READABLE,
+  vocabOf: null,
+  open: (store, context) => new ScreenpipeReader(store, context),
+};

@@ -1,0 +1,211 @@
+/**
+ * Searching a screenpipe source: the app's own `audio_transcriptions_fts`, plus a bounded
+ * scan of the newest rows its background indexer has not reached yet, both grouped into
+ * sittings.
+ *
+ * - Queries are plain words (lib/search/fts_query.ts): client FTS5 syntax never reaches the
+ *   app's index, whose statistics we do not estimate, so no query can start native work
+ *   the deadline cannot stop beyond one walk of each word's list. Every word must match one
+ *   row; when no row holds them all, any may.
+ * - The match is limited to the `transcription` column: the index also holds the device's
+ *   name and the speaker's number as text.
+ * - The index is joined on `audio_chunk_id` (its rowid is its own); a chunk indexed twice
+ *   (the app re-indexes after an upgrade) counts once.
+ * - A sitting scores its best chunk's BM25 (negated, so higher is better): ranking chunks
+ *   best first, the sittings first seen are the best, so the ranking stops as soon as it
+ *   has enough. A scanned row scores the best indexed score times the share of the query's
+ *   words it holds.
+ *
+ * @module
+ */
+import { plainWordsQueries } from "../../search/fts_query.ts";
+import { keepGoingSql, type Store } from "../../store/store.ts";
+import type { RankedHit, SearchRanking } from "../source_reader.ts";
+import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
+import { parseStamp, type RowRef, type SittingWalker } from "./screenpipe_sittings.ts";
+
+/** How many ranked chunks per wanted sitting are read first; more are read if needed. */
+const CHUNKS_PER_SITTING = 8;
+/** The most ranked chunks read for one search. */
+const MAX_RANKED_CHUNKS = 20_000;
+
+const WORD_CHAR = "[\\p{L}\\p{N}]";
+
+/** Lower-cased, diacritics removed: how unicode61 folds a token. */
+function fold(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** A plain-words query's terms (each a quoted word or words), as patterns over folded text. */
+function termPatterns(allTerms: string): RegExp[] {
+  return [...allTerms.matchAll(/"([^"]*)"/g)].map((found) => {
+    const words = fold(found[1]!).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(`[^\\p{L}\\p{N}]+`);
+    return new RegExp(`(?<!${WORD_CHAR})${body}(?!${WORD_CHAR})`, "u");
+  });
+}
+
+/** The unindexed rows a scan saw that hold some of the query's words. */
+interface ScanHit {
+  row: RowRef;
+  /** The share of the query's terms it holds, 0–1. */
+  share: number;
+}
+
+/** A sitting's accumulated score. */
+interface Scored {
+  start: RowRef;
+  score: number;
+}
+
+/** Searches one screenpipe source. */
+export class ScreenpipeSearch {
+  readonly #store: Store;
+  readonly #schema: ScreenpipeSchema;
+  readonly #walker: SittingWalker;
+  readonly #scanRows: number;
+  readonly #sql: Record<"rank" | "probe" | "chunkRow" | "scan" | "progress" | "unindexed", string>;
+
+  /** A search over `store`, scanning at most `scanRows` unindexed rows. */
+  constructor(store: Store, schema: ScreenpipeSchema, walker: SittingWalker, scanRows: number) {
+    this.#store = store;
+    this.#schema = schema;
+    this.#walker = walker;
+    this.#scanRows = scanRows;
+    const from = `FROM ${ROWS} AS a ${schema.join}`;
+    this.#sql = {
+      rank: `SELECT audio_chunk_id AS chunk, bm25(${FTS}) AS score FROM ${FTS}
+        WHERE ${FTS} MATCH ? AND ${keepGoingSql(FTS)} ORDER BY score, rowid LIMIT ?`,
+      probe: `SELECT 1 AS found FROM ${FTS} WHERE ${FTS} MATCH ? LIMIT 1`,
+      chunkRow: `SELECT a.id AS id, a.timestamp AS ts ${from}
+        WHERE a.audio_chunk_id = ? AND ${schema.visible} ORDER BY a.timestamp, a.id LIMIT 1`,
+      scan: `SELECT a.id AS id, a.timestamp AS ts, a.transcription AS text ${from}
+        WHERE a.id > ? AND ${schema.visible} AND ${keepGoingSql("a")} ORDER BY a.id DESC LIMIT ?`,
+      progress: `SELECT last_indexed_rowid AS n FROM ${PROGRESS} WHERE table_name = '${ROWS}'`,
+      unindexed: `SELECT count(*) AS n FROM ${ROWS} WHERE id > ?`,
+    };
+  }
+
+  /**
+   * The id past which rows are not in the index yet: the indexer's mark; 0 without an
+   * index (every row is scanned, newest first); none to scan when the app predates the
+   * deferred indexer (its triggers indexed every row as it was written).
+   */
+  lastIndexed(): number {
+    if (!this.#schema.fts) return 0;
+    if (!this.#schema.progress) return Number.MAX_SAFE_INTEGER;
+    return Number(this.#store.get(this.#sql.progress)?.["n"] ?? 0);
+  }
+
+  /** How many rows the index does not hold yet. */
+  unindexedRows(): number {
+    return Number(this.#store.get(this.#sql.unindexed, this.lastIndexed())?.["n"] ?? 0);
+  }
+
+  /** The best `count` sittings for `query`, best first. */
+  search(query: string, count: number): SearchRanking {
+    const words = plainWordsQueries(query);
+    if (words === null) return { hits: [], mode: "words", match: "", partial: false };
+    const patterns = termPatterns(words.allTerms);
+    const { hits: scanned, partial, hasEvery } = this.#scan(patterns);
+    const every = patterns.length <= 1 || hasEvery ||
+      (this.#schema.fts &&
+        this.#store.get(this.#sql.probe, ftsMatch(words.allTerms)) !== undefined);
+    const match = every ? words.allTerms : words.anyTerm;
+    const sittings = new Map<number, Scored>();
+    const covered: { start: RowRef; fromMs: number; toMs: number }[] = [];
+    const resolve = (row: RowRef, score: number) => {
+      const start = this.#walker.startOf(
+        row,
+        (ms) => covered.find((span) => span.fromMs <= ms && ms <= span.toMs)?.start,
+      );
+      const span = covered.find((known) => known.start.id === start.id);
+      if (span === undefined) covered.push({ start, fromMs: start.ms, toMs: row.ms });
+      else span.toMs = Math.max(span.toMs, row.ms);
+      const known = sittings.get(start.id);
+      if (known === undefined) sittings.set(start.id, { start, score });
+      else known.score = Math.max(known.score, score);
+    };
+    const best = this.#schema.fts
+      ? this.#rank(ftsMatch(match), count, resolve, () => sittings.size >= count)
+      : 1;
+    for (const hit of scanned) {
+      if (every && hit.share < 1) continue;
+      this.#store.throwIfInterrupted();
+      resolve(hit.row, best * hit.share);
+    }
+    const hits: RankedHit[] = [...sittings.values()]
+      .sort((a, b) => b.score - a.score || b.start.ms - a.start.ms || b.start.id - a.start.id)
+      .slice(0, count)
+      .map((scored) => ({ key: String(scored.start.id), score: scored.score }));
+    return { hits, mode: "words", match, partial };
+  }
+
+  /**
+   * Ranks indexed chunks best first until `count` sittings are found or the matches run
+   * out; returns the best score seen (1 when none).
+   */
+  #rank(
+    match: string,
+    count: number,
+    resolve: (row: RowRef, score: number) => void,
+    enough: () => boolean,
+  ): number {
+    const seen = new Set<number>();
+    let best = 0;
+    let limit = Math.max(count, 1) * CHUNKS_PER_SITTING;
+    for (;;) {
+      const rows = this.#store.all(this.#sql.rank, match, limit);
+      let done = 0;
+      for (const ranked of rows) {
+        const chunk = Number(ranked["chunk"]);
+        if (seen.has(chunk)) continue;
+        seen.add(chunk);
+        if (done++ % 64 === 0) this.#store.throwIfInterrupted();
+        const row = this.#store.get(this.#sql.chunkRow, chunk);
+        if (row === undefined) continue;
+        const score = -Number(ranked["score"]);
+        best = Math.max(best, score);
+        const ts = String(row["ts"]);
+        const ref = { id: Number(row["id"]), ts, ms: parseStamp(ts) };
+        resolve(ref, score);
+        // Chunks come best first, so the first `count` sittings seen are the best.
+        if (enough()) break;
+      }
+      if (rows.length < limit || limit >= MAX_RANKED_CHUNKS || enough()) break;
+      limit = Math.min(limit * 4, MAX_RANKED_CHUNKS);
+    }
+    return best > 0 ? best : 1;
+  }
+
+  /** The unindexed rows, newest first, with the share of the terms each holds. */
+  #scan(patterns: RegExp[]): { hits: ScanHit[]; partial: boolean; hasEvery: boolean } {
+    const last = this.lastIndexed();
+    if (last === Number.MAX_SAFE_INTEGER || patterns.length === 0) {
+      return { hits: [], partial: false, hasEvery: false };
+    }
+    const rows = this.#store.all(this.#sql.scan, last, this.#scanRows + 1);
+    const partial = rows.length > this.#scanRows;
+    const hits: ScanHit[] = [];
+    let hasEvery = false;
+    rows.slice(0, this.#scanRows).forEach((row, i) => {
+      if (i % 256 === 0) this.#store.throwIfInterrupted();
+      const text = fold(String(row["text"]));
+      const held = patterns.filter((pattern) => pattern.test(text)).length;
+      if (held === 0) return;
+      const ts = String(row["ts"]);
+      hits.push({
+        row: { id: Number(row["id"]), ts, ms: parseStamp(ts) },
+        share: held / patterns.length,
+      });
+      if (held === patterns.length) hasEvery = true;
+    });
+    return { hits, partial, hasEvery };
+  }
+}
+
+/** A plain-words query limited to the spoken text, not the device or speaker columns. */
+function ftsMatch(words: string): string {
+  return `transcription : (${words})`;
+}
