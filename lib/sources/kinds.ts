@@ -5,6 +5,7 @@
  * @module
  */
 import type { SourceKind } from "./source_kind.ts";
+import { meetilyKind } from "./adapters/meetily.ts";
 
 /** The kinds, in detection order. */
-export const SOURCE_KINDS: readonly SourceKind[] = [];
+export const SOURCE_KINDS: readonly SourceKind[] = [meetilyKind];
