@@ -41,6 +41,7 @@ const INTERNAL = new Set([
   "UNIT_JSON_MAX_BYTES",
   "LISTING_OVERHEAD_BYTES",
   "SEARCH_OVERHEAD_BYTES",
+  "TASK_BATCH",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
