@@ -179,6 +179,7 @@ export const PAGE_SIZES: {
 /** How many of a database's tables an "of no known kind" message names before "…". */
 export const MAX_LISTED_TABLES = 12;
 
+<<<<<<< HEAD
 /**
  * The constant of reciprocal-rank fusion, which merges the rankings of several sources
  * (scores from different indexes do not compare): a hit at rank r in its source scores
@@ -216,3 +217,22 @@ export const SCREENPIPE_SITTING_GAP_S = 300;
  * the search answers `partial` and says so.
  */
 export const SCREENPIPE_SCAN_ROWS = 20_000;
+=======
+// ---- Sources without a full-text index ----
+
+/**
+ * How long a search may scan a source that keeps no full-text index (Meetily) before it
+ * answers the best of what it saw, marked `partial`, in ms: below the default deadline, so
+ * the hits can still be shown.
+ */
+export const SCAN_SEARCH_BUDGET_MS = 2_000;
+
+/**
+ * How many rows (by rowid) one statement of such a scan reads: the budget is checked
+ * between statements. About 25 ms of scanning on a 2-core VM.
+ */
+export const SCAN_CHUNK_ROWS = 65_536;
+
+/** The most words a scanned search looks for; later words of a longer query are ignored. */
+export const SCAN_MAX_TERMS = 8;
+>>>>>>> meetily

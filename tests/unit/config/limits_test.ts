@@ -47,6 +47,7 @@ const INTERNAL = new Set([
   "HEAD_ROWS",
   "CHUNKS_PER_SITTING",
   "MAX_RANKED_CHUNKS",
+  "TASK_BATCH",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

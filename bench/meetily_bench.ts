@@ -1,0 +1,83 @@
+/**
+ * The Meetily source's scan search and listing on a generated 5,000-meeting database
+ * (bench/gen_meetily.ts), against the plainest SQLite scan of the same text
+ * (`instr(lower(transcript), ?)`), interleaved in one run so a noisy machine affects both
+ * alike. Medians; the target is a scan search p50 under 150 ms.
+ *
+ * ```sh
+ * deno run --allow-read --allow-write --allow-env bench/meetily_bench.ts /work/bench-cache/meetily-5000.sqlite
+ * ```
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { openDatabaseSource } from "../lib/sources/open_source.ts";
+import { COMMON_WORD, RARE_WORD } from "./planted_terms.ts";
+import { generateMeetily, NON_ASCII_WORD } from "./gen_meetily.ts";
+import { median } from "./stats.ts";
+
+const ROUNDS = 15;
+const TARGET_MS = 150;
+
+function time(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+if (import.meta.main) {
+  const path = Deno.args[0] ?? "/work/bench-cache/meetily-5000.sqlite";
+  try {
+    Deno.statSync(path);
+  } catch {
+    console.error(`meetily-bench: generating ${path}`);
+    generateMeetily({ count: 5_000, out: path });
+  }
+  const { reader, store } = openDatabaseSource(path, { name: "meetily" });
+  const plain = new DatabaseSync(path, { readOnly: true });
+  const baseline = plain.prepare(
+    "SELECT count(*) AS n FROM transcripts WHERE instr(lower(transcript), ?) > 0",
+  );
+  const firstList = time(() => reader.listTranscripts(null, 20, {}));
+  const queries = [
+    ["common word", COMMON_WORD],
+    ["rare word", RARE_WORD],
+    ["non-ASCII word", NON_ASCII_WORD.toUpperCase()],
+  ] as const;
+  const samples = new Map<string, number[]>();
+  const add = (label: string, ms: number) => samples.set(label, [...samples.get(label) ?? [], ms]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, word] of queries) {
+      add(
+        `search ${label}`,
+        time(() => {
+          const ranking = reader.search(word, 20);
+          reader.renderHits(ranking.hits.map((hit) => hit.key), ranking.match);
+        }),
+      );
+      add(`baseline ${label}`, time(() => baseline.get(word.toLowerCase())));
+    }
+    add("list newest 20", time(() => reader.listTranscripts(null, 20, {})));
+  }
+  const rows = [...samples].filter(([label]) => !label.startsWith("baseline"));
+  console.log(`| class | median ms | baseline median ms | ratio | under ${TARGET_MS} ms |`);
+  console.log("| --- | ---: | ---: | ---: | --- |");
+  for (const [label, values] of rows) {
+    const ours = median(values);
+    const base = label.startsWith("search")
+      ? samples.get(label.replace("search", "baseline"))
+      : undefined;
+    const baseMedian = base === undefined ? undefined : median(base);
+    console.log(
+      `| ${label} | ${ours.toFixed(1)} | ${baseMedian?.toFixed(1) ?? "–"} | ${
+        baseMedian === undefined ? "–" : `${(ours / baseMedian).toFixed(2)}×`
+      } | ${ours < TARGET_MS ? "yes" : "no"} |`,
+    );
+  }
+  console.log(
+    `first listing (learns where each meeting's segments lie): ${firstList.toFixed(1)} ms`,
+  );
+  console.log(`facts: ${JSON.stringify(reader.facts())}`);
+  plain.close();
+  store.close();
+}

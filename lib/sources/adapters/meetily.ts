@@ -1,0 +1,369 @@
+/**
+ * The Meetily kind: the database of the Meetily meeting app (Zackriya-Solutions/meeting-minutes,
+ * read at commit 085d8480; docs/sources.md, "Meetily"). A transcript is a `meetings` row, its
+ * segments are its `transcripts` rows in order, its tasks the action items of its summary.
+ * The app keeps no index but the primary keys, so where a meeting's segments lie is learned
+ * in one pass and kept until the database changes (PRAGMA data_version).
+ *
+ * @module
+ */
+import type { SourceContext, SourceKind } from "../source_kind.ts";
+import { missingColumns } from "../source_kind.ts";
+import { InvalidPositionError } from "../source_reader.ts";
+import type {
+  HitDetail,
+  Position,
+  SearchRanking,
+  SegmentRecord,
+  SourceFacts,
+  SourceReader,
+  TaskFilter,
+  TaskSummary,
+  TranscriptDocument,
+  TranscriptFilter,
+  TranscriptSummary,
+} from "../source_reader.ts";
+import { publicId, splitPublicId } from "../source_ids.ts";
+import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
+import { makePreview } from "../../text/preview.ts";
+import { matchWindow } from "../../search/snippet.ts";
+import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
+import { summaryRows } from "./meetily_action_items.ts";
+import { scanCounts, scanQuery, scoreOf } from "./meetily_search.ts";
+
+/** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
+const READABLE = {
+  meetings: ["id", "title", "created_at"],
+  transcripts: ["meeting_id", "transcript", "audio_start_time", "audio_end_time"],
+  summary_processes: ["meeting_id", "result", "created_at"],
+} as const;
+
+const KEY = epochMsSql("m.created_at");
+const HEAD = `m.rowid AS r, m.id AS id, m.title AS title, coalesce(${KEY}, 0) AS k`;
+
+interface Head {
+  r: number;
+  id: string;
+  title: string;
+  k: number;
+}
+
+function headOf(row: StoreRow): Head {
+  return {
+    r: Number(row["r"]),
+    id: String(row["id"]),
+    title: String(row["title"]),
+    k: Number(row["k"]),
+  };
+}
+
+function positionOf(after: Position | null, length: number): number[] | null {
+  if (after === null) return null;
+  if (after.length !== length || !after.every((part) => Number.isSafeInteger(part))) {
+    throw new InvalidPositionError();
+  }
+  return after as number[];
+}
+
+class MeetilyReader implements SourceReader {
+  readonly #store: Store;
+  readonly #name: string;
+  readonly #starts: boolean;
+  readonly #ends: boolean;
+  readonly #summaries: boolean;
+  readonly #summaryTimes: boolean;
+  readonly #summaryKey: string;
+  readonly #drift: string[] = [];
+  #map: { version: number; ranges: Map<string, [number, number]> } | undefined;
+
+  constructor(store: Store, context: SourceContext) {
+    this.#store = store;
+    this.#name = context.name;
+    const missing = (table: string, columns: readonly string[]) =>
+      missingColumns(context.tables, table, columns);
+    this.#starts = missing("transcripts", ["audio_start_time"]).length === 0;
+    this.#ends = missing("transcripts", ["audio_end_time"]).length === 0;
+    this.#summaries = missing("summary_processes", ["meeting_id", "result"]).length === 0;
+    this.#summaryTimes = missing("summary_processes", ["created_at"]).length === 0;
+    this.#summaryKey = this.#summaryTimes
+      ? `coalesce(${epochMsSql("s.created_at")}, ${KEY}, 0)`
+      : `coalesce(${KEY}, 0)`;
+    if (!this.#starts) {
+      this.#drift.push("transcripts.audio_start_time is missing: segments have no times");
+    }
+    if (!this.#ends) {
+      this.#drift.push("transcripts.audio_end_time is missing: segments have no end times");
+    }
+    if (!this.#summaries) {
+      this.#drift.push(
+        "summary_processes (meeting_id, result) is missing: no action items as tasks",
+      );
+    } else if (!this.#summaryTimes) {
+      this.#drift.push("summary_processes.created_at is missing: tasks are dated by their meeting");
+    }
+  }
+
+  /** Where each meeting's segments lie (first and last rowid), as of the current data_version. */
+  #ranges(): Map<string, [number, number]> {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (this.#map?.version !== version) {
+      const rows = this.#store.all(
+        `SELECT t.meeting_id AS m, min(t.rowid) AS a, max(t.rowid) AS b FROM transcripts t
+          WHERE ${keepGoingSql("t")} GROUP BY t.meeting_id`,
+      );
+      const ranges = new Map(
+        rows.map((
+          row,
+        ) => [String(row["m"]), [Number(row["a"]), Number(row["b"])] as [number, number]]),
+      );
+      this.#map = { version, ranges };
+    }
+    return this.#map.ranges;
+  }
+
+  /** A meeting's segments in order: by start time where known, else as they were saved. */
+  segmentsOf(meetingId: string): SegmentRecord[] {
+    const range = this.#ranges().get(meetingId);
+    if (range === undefined) return [];
+    const rows = this.#store.all(
+      `SELECT t.transcript AS text, ${this.#starts ? "t.audio_start_time" : "NULL"} AS s,
+          ${this.#ends ? "t.audio_end_time" : "NULL"} AS e FROM transcripts t
+        WHERE t.rowid BETWEEN ? AND ? AND t.meeting_id = ? AND ${keepGoingSql("t")}
+        ORDER BY ${this.#starts ? "t.audio_start_time, " : ""}t.rowid`,
+      range[0],
+      range[1],
+      meetingId,
+    );
+    const ms = (value: unknown) =>
+      typeof value === "number" || typeof value === "bigint"
+        ? Math.round(Number(value) * 1000)
+        : null;
+    return rows.map((row, seq) => ({
+      seq,
+      startMs: ms(row["s"]),
+      endMs: ms(row["e"]),
+      speaker: null,
+      text: String(row["text"] ?? ""),
+    }));
+  }
+
+  #content(meetingId: string): { text: string; duration: number | null } {
+    const segments = this.segmentsOf(meetingId);
+    const ends = segments.map((s) => s.endMs ?? s.startMs).filter((ms) => ms !== null);
+    return {
+      text: segments.map((segment) => segment.text).join("\n"),
+      duration: ends.length === 0 ? null : Math.max(...ends) / 1000,
+    };
+  }
+
+  #head(meetingId: string): Head | undefined {
+    const row = this.#store.get(`SELECT ${HEAD} FROM meetings m WHERE m.id = ?`, meetingId);
+    return row === undefined ? undefined : headOf(row);
+  }
+
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[] {
+    const at = positionOf(after, 2);
+    if (filter.starred === true || (filter.label !== undefined && filter.label !== "meeting")) {
+      return [];
+    }
+    const since = filter.since === undefined ? -8.64e15 : Date.parse(filter.since);
+    const until = filter.until === undefined ? 8.64e15 : Date.parse(filter.until);
+    const rows = this.#store.all(
+      `SELECT * FROM (SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${
+        keepGoingSql("m")
+      })
+        WHERE (? IS NULL OR k < ? OR (k = ? AND r < ?)) AND k >= ? AND k < ?
+        ORDER BY k DESC, r DESC LIMIT ?`,
+      at === null ? null : 1,
+      at?.[0] ?? 0,
+      at?.[0] ?? 0,
+      at?.[1] ?? 0,
+      since,
+      until,
+      limit,
+    );
+    return rows.map(headOf).map((head) => {
+      const { text, fields } = this.#described(head);
+      return { ...fields, preview: makePreview(text) ?? "", position: [head.k, head.r] };
+    });
+  }
+
+  /** The fields list_transcripts and get_transcript share, and the text. */
+  #described(head: Head) {
+    const { text, duration } = this.#content(head.id);
+    const fields = {
+      id: publicId(this.#name, head.id),
+      title: head.title,
+      createdAt: rfc3339(head.k),
+      source: "meeting",
+      duration,
+      starred: false,
+      language: null,
+    };
+    return { text, fields };
+  }
+
+  getTranscript(id: string): TranscriptDocument | undefined {
+    const parts = splitPublicId(id);
+    if (parts === null || parts.name !== this.#name) return undefined;
+    const head = this.#head(parts.key);
+    if (head === undefined) return undefined;
+    const { text, fields } = this.#described(head);
+    return { ...fields, engine: null, modelId: null, manualTags: [], template: null, text };
+  }
+
+  search(query: string, count: number): SearchRanking {
+    const parsed = scanQuery(query);
+    if (parsed === null) return { hits: [], mode: "words", match: "", partial: false };
+    const heads = this.#store.all(
+      `SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
+    ).map(headOf);
+    const { counts, partial } = scanCounts(this.#store, parsed, heads, true);
+    const meetingsWith = parsed.terms.map((_, i) =>
+      [...counts.values()].filter((c) => c.segments[i]! > 0 || c.title[i]).length
+    );
+    const byId = new Map(heads.map((head) => [head.id, head]));
+    const ranked = [...counts].flatMap(([id, c]) => {
+      const head = byId.get(id);
+      return head === undefined ? [] : [{ head, score: scoreOf(c, meetingsWith, heads.length) }];
+    });
+    ranked.sort((a, b) => b.score - a.score || b.head.k - a.head.k || b.head.r - a.head.r);
+    return {
+      hits: ranked.slice(0, count).map(({ head, score }) => ({ key: head.id, score })),
+      mode: "words",
+      match: parsed.match,
+      partial,
+    };
+  }
+
+  renderHits(keys: readonly string[], match: string): HitDetail[] {
+    return keys.flatMap((key) => {
+      this.#store.throwIfInterrupted();
+      const head = this.#head(key);
+      if (head === undefined) return [];
+      const { text } = this.#content(key);
+      return [{
+        key,
+        id: publicId(this.#name, key),
+        title: head.title,
+        createdAt: rfc3339(head.k),
+        source: "meeting",
+        preview: makePreview(text) ?? "",
+        window: matchWindow(text, match),
+      }];
+    });
+  }
+
+  listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
+    const at = positionOf(after, 3);
+    const tasks: TaskSummary[] = [];
+    if (filter.bucket !== undefined && filter.bucket !== "inbox" && filter.bucket !== "done") {
+      return tasks;
+    }
+    for (
+      const { k, r, id, items } of this.#summaries
+        ? summaryRows(this.#store, this.#summaryKey, at)
+        : []
+    ) {
+      for (const [i, item] of (items ?? []).entries()) {
+        if (at !== null && k === at[0] && r === at[1] && i <= at[2]!) continue;
+        const bucket = item.done ? "done" : "inbox";
+        if (filter.done !== undefined && filter.done !== item.done) continue;
+        if (filter.bucket !== undefined && filter.bucket !== bucket) continue;
+        tasks.push({
+          id: publicId(this.#name, `${id}/action-${i + 1}`),
+          text: item.text,
+          bucket,
+          done: item.done,
+          doneAt: null,
+          createdAt: rfc3339(k),
+          parentTaskId: null,
+          transcriptId: publicId(this.#name, id),
+          position: [k, r, i],
+        });
+        if (tasks.length >= limit) return tasks;
+      }
+    }
+    return tasks;
+  }
+
+  facts(): SourceFacts {
+    const count = (sql: string, ...params: string[]) =>
+      Number(this.#store.get(sql, ...params)?.["n"] ?? 0);
+    const transcripts = count(
+      `SELECT count(*) AS n FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
+    );
+    const newest = this.#store.get(
+      `SELECT max(${KEY}) AS n FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
+    )?.["n"];
+    const local = count(
+      `SELECT count(*) AS n FROM meetings m WHERE m.created_at GLOB ? AND ${keepGoingSql("m")}`,
+      LOCAL_TIME_GLOB,
+    );
+    const unreadableTimes = count(
+      `SELECT count(*) AS n FROM meetings m WHERE ${KEY} IS NULL AND ${keepGoingSql("m")}`,
+    );
+    let tasks = 0;
+    let unreadable = 0;
+    for (
+      const { items } of this.#summaries ? summaryRows(this.#store, this.#summaryKey, null) : []
+    ) {
+      if (items === null) unreadable++;
+      else tasks += items.length;
+    }
+    const timed = this.#starts && this.#store.get(
+          `SELECT 1 AS n FROM transcripts t WHERE t.audio_start_time IS NOT NULL AND ${
+            keepGoingSql("t")
+          } LIMIT 1`,
+        ) !== undefined;
+    const notes = [...this.#drift];
+    if (local > 0) {
+      notes.push(
+        `${local} meetings from Meetily's legacy backend have local times without a zone; read in this machine's zone (now ${localZone()})`,
+      );
+    }
+    if (unreadableTimes > 0) {
+      notes.push(`${unreadableTimes} meetings have an unreadable created_at; shown as 1970-01-01`);
+    }
+    if (unreadable > 0) {
+      notes.push(`${unreadable} summaries could not be read; their action items are left out`);
+    }
+    notes.push("no full-text index: search scans every segment");
+    return {
+      transcripts,
+      tasks,
+      newest: typeof newest === "number" || typeof newest === "bigint"
+        ? rfc3339(Number(newest))
+        : null,
+      search: "scan",
+      turns: timed,
+      notes,
+    };
+  }
+}
+
+/**
+ * The Meetily kind. Recognised by Meetily's own columns: a `meetings` table and a
+ * `transcripts` table keyed by `meeting_id` with `transcript` and `timestamp` (our own
+ * schema's `transcripts` has neither).
+ *
+ * @example
+ * ```ts
+ * import { meetilyKind } from "./meetily.ts";
+ * meetilyKind.matches(new Map([["transcripts", new Set(["id", "text"])]])); // false
+ * ```
+ */
+export const meetilyKind: SourceKind = {
+  kind: "meetily",
+  defaultName: "meetily",
+  matches: (tables) =>
+    missingColumns(tables, "meetings", ["id", "title", "created_at", "updated_at"]).length === 0 &&
+    missingColumns(tables, "transcripts", ["meeting_id", "transcript", "timestamp"]).length === 0,
+  readable: READABLE,
+  vocabOf: null,
+  open: (store, context) => new MeetilyReader(store, context),
+};
