@@ -179,7 +179,6 @@ export const PAGE_SIZES: {
 /** How many of a database's tables an "of no known kind" message names before "…". */
 export const MAX_LISTED_TABLES = 12;
 
-<<<<<<< HEAD
 /**
  * The constant of reciprocal-rank fusion, which merges the rankings of several sources
  * (scores from different indexes do not compare): a hit at rank r in its source scores
@@ -217,7 +216,7 @@ export const SCREENPIPE_SITTING_GAP_S = 300;
  * the search answers `partial` and says so.
  */
 export const SCREENPIPE_SCAN_ROWS = 20_000;
-=======
+
 // ---- Sources without a full-text index ----
 
 /**
@@ -235,4 +234,3 @@ export const SCAN_CHUNK_ROWS = 65_536;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
->>>>>>> meetily

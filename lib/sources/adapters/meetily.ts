@@ -9,7 +9,7 @@
  */
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
-import { InvalidPositionError } from "../source_reader.ts";
+import { InvalidCursorError } from "../source_reader.ts";
 import type {
   HitDetail,
   Position,
@@ -60,7 +60,7 @@ function headOf(row: StoreRow): Head {
 function positionOf(after: Position | null, length: number): number[] | null {
   if (after === null) return null;
   if (after.length !== length || !after.every((part) => Number.isSafeInteger(part))) {
-    throw new InvalidPositionError();
+    throw new InvalidCursorError();
   }
   return after as number[];
 }

@@ -13,7 +13,7 @@ import { matchWindow } from "../../search/snippet.ts";
 import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import {
-  InvalidPositionError,
+  InvalidCursorError,
   type Position,
   type SearchRanking,
   type SegmentRecord,
@@ -104,7 +104,7 @@ class ScreenpipeReader implements SourceReader {
     if (after !== null) {
       const [ts, id] = after;
       if (after.length !== 2 || typeof ts !== "string" || typeof id !== "number") {
-        throw new InvalidPositionError();
+        throw new InvalidCursorError();
       }
       before = ts;
     }

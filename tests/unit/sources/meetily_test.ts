@@ -17,7 +17,7 @@ import {
 import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import type { SegmentRecord, SourceReader } from "../../../lib/sources/source_reader.ts";
-import { InvalidPositionError } from "../../../lib/sources/source_reader.ts";
+import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
 import { StoreInterruptedError } from "../../../lib/store/errors.ts";
 import { SCHEMA_SQL } from "../../../lib/store/schema.ts";
 import type { Store } from "../../../lib/store/store.ts";
@@ -91,7 +91,7 @@ Deno.test("meetily: every time is RFC 3339 UTC, newest first across mixed forms,
     try {
       reader.listTranscripts(["x"], 5, {});
     } catch (error) {
-      threw = error instanceof InvalidPositionError;
+      threw = error instanceof InvalidCursorError;
     }
     assert(threw);
   });

@@ -15,7 +15,7 @@ import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import { screenpipeKind, screenpipeSegments } from "../../../lib/sources/adapters/screenpipe.ts";
 import { SCREENPIPE_SITTING_GAP_S } from "../../../lib/config/limits.ts";
 import { StoreInterruptedError } from "../../../lib/store/errors.ts";
-import { InvalidPositionError } from "../../../lib/sources/source_reader.ts";
+import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
 import { DatabaseSync } from "node:sqlite";
 
 const T0 = Date.UTC(2026, 1, 10, 9, 0, 0);
@@ -124,7 +124,7 @@ Deno.test("screenpipe: sittings split on gaps over the threshold, across devices
     assertEquals(reader.listTranscripts(null, 10, { until: listed[1]!.createdAt }).length, 1);
     assertEquals(reader.listTranscripts(null, 10, { since: listed[1]!.createdAt }).length, 2);
     assertEquals(reader.listTranscripts(null, 10, { label: "meeting" }), []);
-    assertThrows(() => reader.listTranscripts(["x"], 10, {}), InvalidPositionError);
+    assertThrows(() => reader.listTranscripts(["x"], 10, {}), InvalidCursorError);
   });
 });
 
