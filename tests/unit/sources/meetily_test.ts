@@ -54,7 +54,7 @@ Deno.test("meetily: detected from its tables and columns, and our own schema is 
   fixture.cleanup();
   const ours = new DatabaseSync(":memory:");
   ours.exec(SCHEMA_SQL);
-  assertEquals(detectKind(readTableColumns(ours)), undefined);
+  assertEquals(detectKind(readTableColumns(ours))?.kind, "transcript-mcp");
   ours.close();
 });
 
