@@ -13,8 +13,11 @@ import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
 import { chooseSources, settleSources } from "./lib/sources/source_spec.ts";
 import { DuplicateSourceNameError } from "./lib/sources/served_sources.ts";
 import { checkSource } from "./lib/sources/source_check.ts";
+import { discoverSources, formatDiscovery } from "./lib/sources/discover.ts";
+import { appLocations } from "./lib/config/app_locations.ts";
 import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
+import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "./lib/tools/registry.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
@@ -35,12 +38,11 @@ function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): Sour
     cwd: Deno.cwd(),
   });
   const specs = settleSources(chosen);
-  const from = chosen.kind === "paths" && chosen.origin !== "--db"
-    ? ` (from ${chosen.origin})`
-    : "";
-  for (const spec of specs) {
+  const origins = chosen.kind === "paths" ? chosen.requests.map((r) => r.origin) : [];
+  specs.forEach((spec, i) => {
+    const from = origins[i] === undefined ? "" : ` (from ${origins[i]})`;
     if (spec.kind === "demo") {
-      logLine(`${purpose} the built-in demo store (in memory), read-only`);
+      logLine(`${purpose} ${DEMO_LOCATION}, read-only`);
     } else if (spec.failure !== undefined) {
       logLine(`source ${spec.name} is left out: ${spec.failure}`);
     } else if (specs.length === 1 && spec.detected === "transcript-mcp") {
@@ -48,8 +50,18 @@ function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): Sour
     } else {
       logLine(`${purpose} ${spec.name} (${spec.detected}) at ${spec.path}${from}, read-only`);
     }
-  }
+  });
   return specs;
+}
+
+/**
+ * How an MCP client starts this server: the binary itself, or, run from source, `deno task
+ * start` in this checkout (the task holds the binary's permission flags).
+ */
+function clientCommand(): { command: string; args: string[] } {
+  if (!import.meta.url.endsWith(".ts")) return { command: Deno.execPath(), args: [] };
+  const checkout = new URL(".", import.meta.url).pathname;
+  return { command: Deno.execPath(), args: ["task", "--cwd", checkout, "start"] };
 }
 
 async function run(command: Command): Promise<number> {
@@ -66,6 +78,16 @@ async function run(command: Command): Promise<number> {
     case "tools":
       console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
       return EXIT_OK;
+    case "discover": {
+      const context = {
+        os: Deno.build.os,
+        env: (name: string) => Deno.env.get(name),
+        cwd: Deno.cwd(),
+      };
+      const discovery = discoverSources(appLocations(context));
+      console.log(formatDiscovery(discovery, clientCommand()));
+      return EXIT_OK;
+    }
     case "check": {
       const sources = SourceSet.open(settleAndLog(command.store, "reading"));
       const checks = sources.all.map((source) => checkSource(sources, source));

@@ -48,6 +48,7 @@ export const EXPECTED_TOOLS: readonly string[] = [
   "get_transcript",
   "search_transcripts",
   "list_tasks",
+  "list_sources",
 ];
 
 /** How many start-ups the reported median is taken over. */
@@ -121,6 +122,14 @@ async function callEachTool(session: Session, firstId: number): Promise<Json> {
     );
   });
 
+  const sources = await call("list_sources", {}, { sources: "array" });
+  if (sources.sources.length === 0) fail("list_sources: no source listed");
+  sources.sources.forEach((item: unknown, i: number) => {
+    expectFields(item, { name: "string", available: "boolean", notes: "array" }, `sources[${i}]`);
+  });
+
+  // Where each source lives differs between the demo and a file: the answers compared are
+  // the store's content.
   return { list, page, found, tasks };
 }
 
@@ -206,7 +215,8 @@ async function startupSession(
 
 /** The store file: lib/store/schema.sql filled with the demo data, as the owning app would. */
 function buildStoreFile(dir: string): string {
-  const path = join(dir, "store.db");
+  // Named so its source name (from the file name) is the demo's: the answers then match.
+  const path = join(dir, "demo.db");
   const db = new DatabaseSync(path);
   try {
     db.exec(SCHEMA_SQL);
@@ -249,7 +259,7 @@ async function main(args: readonly string[]): Promise<number> {
     const storeFile = buildStoreFile(dir);
     step = "demo store";
     const demo = await fullSession(command, ["--demo"]);
-    console.log("  ok  demo store: initialize, tools/list, 4 tool calls, bad line, exit on EOF");
+    console.log("  ok  demo store: initialize, tools/list, 5 tool calls, bad line, exit on EOF");
 
     step = "store file";
     const file = await fullSession(command, ["--db", storeFile]);

@@ -10,7 +10,8 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 /** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
 export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
 
-Read-only MCP server for a local store of transcripts and tasks, over stdio.
+Read-only MCP server for local transcripts and tasks, over stdio: stores of ours
+and the databases of screenpipe and Meetily, read as they are.
 
 Commands:
   (none)              Serve MCP over stdin/stdout.
@@ -18,6 +19,8 @@ Commands:
   call TOOL [JSON]    Run one tool with JSON arguments and print its result.
                       Exits 1 when the tool answers with an error.
   check               Report on each source: kind, counts, search-index health, notes.
+  discover            Look for transcript stores where the supported apps keep them
+                      and print a client config that serves them. Reads only.
 
 Options:
   --source [NAME=]PATH
@@ -36,8 +39,8 @@ Options:
   -h, --help          Print this help.
   -V, --version       Print the version.
 
-Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or an
-unusable store.`;
+Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or no
+usable source.`;
 
 /** A source as named on the command line: `--source [NAME=]PATH` or `--db PATH`. */
 export interface SourceFlag {
@@ -45,6 +48,8 @@ export interface SourceFlag {
   name: string | null;
   /** The path as typed. */
   path: string;
+  /** The option that named it, for the log line. */
+  option: "--source" | "--db";
 }
 
 /** Where the sources come from: the demo, or the named paths (none: the default store). */
@@ -58,6 +63,7 @@ export type Command =
   | { kind: "tools" }
   | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
   | { kind: "check"; store: StoreChoice }
+  | { kind: "discover" }
   | { kind: "usage-error"; message: string };
 
 /**
@@ -67,8 +73,8 @@ export type Command =
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
  * parseCommandLine(["--source", "work=/data/store.db"]);
- * // { kind: "serve", store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db" }] },
- * //   timeoutMs: 5000 }
+ * // { kind: "serve", timeoutMs: 5000,
+ * //   store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db", option: "--source" }] } }
  * ```
  */
 export function parseCommandLine(args: readonly string[]): Command {
@@ -106,7 +112,7 @@ export function parseCommandLine(args: readonly string[]): Command {
     if (typeof flag === "string") return { kind: "usage-error", message: flag };
     flags.push(flag);
   }
-  if (values.db !== undefined) flags.push({ name: null, path: values.db });
+  if (values.db !== undefined) flags.push({ name: null, path: values.db, option: "--db" });
   const store: StoreChoice = values.demo ? { kind: "demo" } : { kind: "paths", flags };
   const timeoutText = values["timeout-ms"] ?? String(DEFAULT_TIMEOUT_MS);
   const timeoutMs = Number(timeoutText);
@@ -128,6 +134,8 @@ export function parseCommandLine(args: readonly string[]): Command {
       return extra(0) ?? { kind: "tools" };
     case "check":
       return extra(0) ?? { kind: "check", store };
+    case "discover":
+      return extra(0) ?? { kind: "discover" };
     case "call": {
       const [tool, json] = rest;
       if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
@@ -149,15 +157,17 @@ const SOURCE_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
  * @example
  * ```ts
  * import { parseSourceFlag } from "./cli.ts";
- * parseSourceFlag("work=/data/store.db"); // { name: "work", path: "/data/store.db" }
- * parseSourceFlag("/data/store.db"); // { name: null, path: "/data/store.db" }
+ * parseSourceFlag("work=/data/store.db");
+ * // { name: "work", path: "/data/store.db", option: "--source" }
  * ```
  */
 export function parseSourceFlag(text: string): SourceFlag | string {
   const equals = text.indexOf("=");
   const head = equals === -1 ? "" : text.slice(0, equals);
   const isName = equals > 0 && !/[\\/]/.test(head) && !/^[.~]/.test(head);
-  const flag = isName ? { name: head, path: text.slice(equals + 1) } : { name: null, path: text };
+  const flag: SourceFlag = isName
+    ? { name: head, path: text.slice(equals + 1), option: "--source" }
+    : { name: null, path: text, option: "--source" };
   if (flag.name !== null && !SOURCE_NAME.test(flag.name)) {
     return `--source name '${flag.name}' must be 1 to 32 of a-z, 0-9, _ and -, starting ` +
       "with a letter or digit";

@@ -18,6 +18,8 @@ export interface SourceRequest {
   name: string | null;
   /** The database file's absolute path. */
   path: string;
+  /** What named it, for the log line: an option, or where a default path came from. */
+  origin?: string | undefined;
 }
 
 /** A source settled at start: its spec, and its kind when it opened. */

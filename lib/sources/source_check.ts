@@ -7,7 +7,7 @@
  * @module
  */
 import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.ts";
-import type { ServedSource, SourceSet } from "./source_set.ts";
+import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
 export interface SourceCheck {
@@ -53,8 +53,9 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
     return { text: lines.join("\n"), healthy: integrity === "ok" };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
+    const state = error instanceof SourceUnavailableError ? "UNREADABLE" : "DAMAGED";
     return {
-      text: `${title}\nlocation:       ${source.location}\nfile:           UNREADABLE: ${why}`,
+      text: `${title}\nlocation:       ${source.location}\nfile:           ${state}: ${why}`,
       healthy: false,
     };
   }

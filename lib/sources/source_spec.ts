@@ -29,12 +29,14 @@ export type ChosenSources =
  * @example
  * ```ts
  * import { chooseSources } from "./source_spec.ts";
- * chooseSources({ kind: "paths", flags: [{ name: "work", path: "~/store.db" }] }, {
+ * const flags = [{ name: "work", path: "~/store.db", option: "--source" as const }];
+ * chooseSources({ kind: "paths", flags }, {
  *   env: (name) => name === "HOME" ? "/home/ada" : undefined,
  *   os: "linux",
  *   cwd: "/",
  * });
- * // { kind: "paths", requests: [{ name: "work", path: "/home/ada/store.db" }], origin: "--db" }
+ * // { kind: "paths", origin: "--db",
+ * //   requests: [{ name: "work", path: "/home/ada/store.db", origin: "--source" }] }
  * ```
  */
 export function chooseSources(
@@ -44,13 +46,14 @@ export function chooseSources(
   if (choice.kind === "demo") return { kind: "demo" };
   if (choice.flags.length === 0) {
     const { path, origin } = resolveDbPath(context);
-    return { kind: "paths", requests: [{ name: null, path }], origin };
+    return { kind: "paths", requests: [{ name: null, path, origin }], origin };
   }
   return {
     kind: "paths",
     requests: choice.flags.map((flag) => ({
       name: flag.name,
       path: resolveDbPath({ ...context, flag: flag.path }).path,
+      origin: flag.option,
     })),
     origin: "--db",
   };

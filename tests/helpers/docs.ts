@@ -27,6 +27,7 @@ export const DOC_PAGES = [
   "performance",
   "protocol",
   "security",
+  "sources",
   "store",
   "tools",
 ] as const;

@@ -179,7 +179,7 @@ Deno.test("the store path comes from --db, else TRANSCRIPT_MCP_DB, and is logged
     const expected = resolveDbPath({ env: (name) => env[name], os: Deno.build.os, cwd: "/" });
     assertEquals(ownLines(viaDefault.stderr), [
       `transcript-mcp: Cannot open store: file not found at ${expected.path} (the default ` +
-      "path); pass --db PATH to name your store, or --demo to try the built-in demo store",
+      "path); pass --source PATH to name your store, or --demo to try the built-in demo store",
     ]);
     const missingViaEnv = await runCli(["check"], { TRANSCRIPT_MCP_DB: join(spaced, "none.db") });
     assertEquals(missingViaEnv.code, 2);
@@ -195,7 +195,7 @@ Deno.test("the store path comes from --db, else TRANSCRIPT_MCP_DB, and is logged
 Deno.test("parseCommandLine reads every command", () => {
   assertEquals(parseCommandLine([]), {
     kind: "serve",
-    store: { kind: "path", flag: undefined },
+    store: { kind: "paths", flags: [] },
     timeoutMs: 5000,
   });
   assertEquals(parseCommandLine(["--demo"]), {
@@ -210,6 +210,20 @@ Deno.test("parseCommandLine reads every command", () => {
     args: "{}",
     timeoutMs: 5000,
   });
+  assertEquals(parseCommandLine(["--source", "a=/x.db", "--db", "y.db", "--source", "/z.db"]), {
+    kind: "serve",
+    store: {
+      kind: "paths",
+      flags: [
+        { name: "a", path: "/x.db", option: "--source" },
+        { name: null, path: "/z.db", option: "--source" },
+        { name: null, path: "y.db", option: "--db" },
+      ],
+    },
+    timeoutMs: 5000,
+  });
+  assertEquals(parseCommandLine(["--source", "Bad=/x.db"]).kind, "usage-error");
+  assertEquals(parseCommandLine(["--source", "/x.db", "--demo"]).kind, "usage-error");
   assertEquals(parseCommandLine(["call"]).kind, "usage-error");
   assertEquals(parseCommandLine(["--db="]).kind, "usage-error");
   assertEquals(parseCommandLine(["-V"]).kind, "version");

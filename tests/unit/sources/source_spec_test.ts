@@ -20,11 +20,12 @@ import { StoreOpenError } from "../../../lib/store/errors.ts";
 const linux = { env: (name: string) => ({ HOME: "/home/ada" })[name], os: "linux", cwd: "/work" };
 
 Deno.test("parseSourceFlag() reads NAME=PATH, a bare path, and refuses a bad name", () => {
-  assertEquals(parseSourceFlag("work=/data/store.db"), { name: "work", path: "/data/store.db" });
-  assertEquals(parseSourceFlag("/data/a=b.db"), { name: null, path: "/data/a=b.db" });
-  assertEquals(parseSourceFlag("./a=b.db"), { name: null, path: "./a=b.db" });
-  assertEquals(parseSourceFlag("~/x=y.db"), { name: null, path: "~/x=y.db" });
-  assertEquals(parseSourceFlag("C:\\data=x\\s.db"), { name: null, path: "C:\\data=x\\s.db" });
+  const flag = (name: string | null, path: string) => ({ name, path, option: "--source" });
+  assertEquals(parseSourceFlag("work=/data/store.db"), flag("work", "/data/store.db"));
+  assertEquals(parseSourceFlag("/data/a=b.db"), flag(null, "/data/a=b.db"));
+  assertEquals(parseSourceFlag("./a=b.db"), flag(null, "./a=b.db"));
+  assertEquals(parseSourceFlag("~/x=y.db"), flag(null, "~/x=y.db"));
+  assertEquals(parseSourceFlag("C:\\data=x\\s.db"), flag(null, "C:\\data=x\\s.db"));
   assert(typeof parseSourceFlag("Work=/data/store.db") === "string", "upper case is refused");
   assert(typeof parseSourceFlag("w".repeat(33) + "=/x.db") === "string", "33 characters");
   assert(typeof parseSourceFlag("work=") === "string", "no path");
@@ -35,20 +36,27 @@ Deno.test("chooseSources() makes paths absolute and falls back to the default st
   assertEquals(
     chooseSources({
       kind: "paths",
-      flags: [{ name: "a", path: "data/store.db" }, { name: null, path: "~/b.db" }],
+      flags: [
+        { name: "a", path: "data/store.db", option: "--source" },
+        { name: null, path: "~/b.db", option: "--db" },
+      ],
     }, linux),
     {
       kind: "paths",
       requests: [
-        { name: "a", path: "/work/data/store.db" },
-        { name: null, path: "/home/ada/b.db" },
+        { name: "a", path: "/work/data/store.db", origin: "--source" },
+        { name: null, path: "/home/ada/b.db", origin: "--db" },
       ],
       origin: "--db",
     },
   );
   assertEquals(chooseSources({ kind: "paths", flags: [] }, linux), {
     kind: "paths",
-    requests: [{ name: null, path: "/home/ada/.local/share/transcript-mcp/store.db" }],
+    requests: [{
+      name: null,
+      path: "/home/ada/.local/share/transcript-mcp/store.db",
+      origin: "platform default",
+    }],
     origin: "platform default",
   });
 });
