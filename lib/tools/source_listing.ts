@@ -28,8 +28,22 @@ export interface UnavailableSource {
   message: string;
 }
 
+/** The schema of one entry of `unavailable`. */
+export type UnavailableItemSchema = v.ObjectSchema<
+  { readonly sourceName: v.StringSchema<undefined>; readonly message: v.StringSchema<undefined> },
+  undefined
+>;
+
 /** The schema of the `unavailable` field answers carry when a source was left out. */
-export const unavailableSchema = v.optional(
+export const unavailableSchema: v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.ArraySchema<UnavailableItemSchema, undefined>,
+      v.DescriptionAction<UnavailableSource[], string>,
+    ]
+  >,
+  undefined
+> = v.optional(
   v.pipe(
     v.array(v.object({ sourceName: v.string(), message: v.string() })),
     v.description(
@@ -39,7 +53,10 @@ export const unavailableSchema = v.optional(
 );
 
 /** The `sourceName` argument of the listing and search tools. */
-export const sourceNameArgument = v.optional(
+export const sourceNameArgument: v.OptionalSchema<
+  v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.DescriptionAction<string, string>]>,
+  undefined
+> = v.optional(
   v.pipe(
     v.string(),
     v.description("Only this source, by its name from list_sources; all sources when left out."),
@@ -86,8 +103,10 @@ export function readEach<T>(
 }
 
 /** An item a listing reads: when it was made, and its place in its source's order. */
-interface Listed {
+export interface Listed {
+  /** When it was made, RFC 3339. */
   createdAt: string;
+  /** Its place in its source's newest-first order. */
   position: Position;
 }
 
