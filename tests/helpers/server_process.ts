@@ -243,3 +243,13 @@ export async function runCli(
   const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
   return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
 }
+
+/**
+ * Deno's cache folder in use. A test that moves HOME points DENO_DIR here, or Deno would look
+ * for its cache under the new HOME and download the npm dependencies again.
+ */
+export function denoDir(): string {
+  const info = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+    .outputSync();
+  return JSON.parse(new TextDecoder().decode(info.stdout)).denoDir;
+}

@@ -3,7 +3,7 @@
  */
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
-import { PROJECT_ROOT, runCli, startServer } from "../helpers/server_process.ts";
+import { denoDir, PROJECT_ROOT, runCli, startServer } from "../helpers/server_process.ts";
 import { parseCommandLine, USAGE } from "../../lib/config/cli.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/config/limits.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
@@ -261,12 +261,6 @@ Deno.test("parseCommandLine names the option at fault, in one line", () => {
 });
 
 /** The cache directory Deno uses in this environment. */
-function denoDir(): string {
-  const info = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-    .outputSync();
-  return JSON.parse(new TextDecoder().decode(info.stdout)).denoDir;
-}
-
 /** The environment without NO_COLOR, as at a plain shell, so colour would show if emitted. */
 function colourAllowed(): Record<string, string> {
   const env = Deno.env.toObject();
