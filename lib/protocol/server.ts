@@ -20,12 +20,13 @@ import { ToolWorkerPool, type ToolWorkerPoolOptions } from "../runtime/worker_po
 
 /** What `initialize` tells the assistant about this server. */
 export const INSTRUCTIONS: string =
-  "This server gives read-only access to the user's local store of " +
-  "transcripts (meetings, voice notes, chat sessions) and tasks. Nothing leaves this machine " +
-  "and nothing can be changed through it. Start with search_transcripts for a topic or " +
-  "list_transcripts for recent items; read one with get_transcript, a page at a time " +
-  "(follow nextOffset); list_tasks shows the task list. Results are paged: pass nextCursor " +
-  "back to continue.";
+  "This server gives read-only access to the user's local transcripts (meetings, voice " +
+  "notes, chat sessions, recorded audio) and tasks, from one or more sources on this machine. " +
+  "Nothing leaves this machine and nothing can be changed through it. Start with " +
+  "search_transcripts for a topic or list_transcripts for recent items; read one with " +
+  "get_transcript, a page at a time (follow nextOffset); list_tasks shows the task list; " +
+  "list_sources names the sources, and sourceName narrows a call to one. Results are " +
+  "paged: pass nextCursor back to continue.";
 
 /**
  * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
