@@ -239,6 +239,9 @@ Deno.test("screenpipe: screen text never appears, whatever is searched", async (
     for (
       const sql of [
         "SELECT text FROM ocr_text",
+        "SELECT text FROM ocr_text_fts WHERE ocr_text_fts MATCH 'password'",
+        "SELECT window_name FROM frames",
+        "SELECT text_content FROM ui_events_fts",
         "SELECT text_content FROM ui_events",
         "SELECT text_content FROM accessibility",
         "SELECT embedding FROM speaker_embeddings",
