@@ -10,11 +10,7 @@
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import {
-  SCREENPIPE_SCAN_ROWS,
-  SCREENPIPE_SITTING_GAP_S,
-  SNIPPET_WINDOW_RADIUS,
-} from "../../config/limits.ts";
+import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import {
   type HitDetail,
@@ -172,24 +168,14 @@ class ScreenpipeReader implements SourceReader {
    * first row or gone, from the whole sitting.
    */
   #windowNear(start: RowRef, matchId: number, match: string): string {
-    // Half a head each side holds a window's width of speech, unless the rows are short.
-    const few = HEAD_ROWS / 2;
-    let after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId, few);
+    const after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId);
     if (after === undefined || after.rows[0]?.id !== matchId) {
       return matchWindow(this.#read(this.#walker.sittingOf(start)).text, match);
     }
-    if (!after.ended && textLength(after.rows.slice(1)) < SNIPPET_WINDOW_RADIUS) {
-      after = this.#walker.rowsFrom(matchId);
-    }
-    let before = this.#walker.rowsBefore(matchId, start, few);
-    let atStart = before.length < few;
-    if (!atStart && textLength(before) < SNIPPET_WINDOW_RADIUS) {
-      before = this.#walker.rowsBefore(matchId, start);
-      atStart = before.length < HEAD_ROWS;
-    }
-    atStart ||= before[0]?.id === start.id;
+    const before = this.#walker.rowsBefore(matchId, start);
     const window = matchWindow(rowsText([...before, ...after.rows], start.ms), match);
     // Marks what lies beyond these rows, as a window cut from the whole text would.
+    const atStart = before.length < HEAD_ROWS || before[0]!.id === start.id;
     return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
       after.ended || window.endsWith(" …") ? "" : " …"
     }`;
@@ -273,11 +259,6 @@ class ScreenpipeReader implements SourceReader {
       engine: rows.find((row) => row.engine !== null)?.engine ?? null,
     };
   }
-}
-
-/** How many characters rows say. */
-function textLength(rows: readonly AudioRow[]): number {
-  return rows.reduce((sum, row) => sum + row.text.length, 0);
 }
 
 /** The text of rows of a sitting that starts at `startMs`. */

@@ -33,8 +33,12 @@ const WORD_CHAR = "[\\p{L}\\p{N}]";
 
 /** Lower-cased, diacritics removed: how unicode61 folds a token. */
 function fold(text: string): string {
+  // Most speech is ASCII, which has nothing to decompose: the scan skips that work.
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
+
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** A plain-words query's terms (each a quoted word or words), as patterns over folded text. */
 function termPatterns(allTerms: string): RegExp[] {
