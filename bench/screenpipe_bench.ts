@@ -3,7 +3,9 @@
  * database from bench/gen_screenpipe.ts, in one run, as medians: the newest 20 sittings,
  * a common word's best 20 sittings (ranked and rendered) against the query screenpipe
  * itself runs for that word (db.rs `search_audio`, written here as its equivalent SQL, on
- * its own connection), and a rare word. Runs alternate so load falls on both sides alike.
+ * its own connection), a rare word, and the source's facts (list_sources): the first call
+ * counts every sitting, later ones answer the kept count while the database is unchanged.
+ * Runs alternate so load falls on both sides alike.
  *
  * @module
  */
@@ -50,6 +52,7 @@ if (import.meta.main) {
     const ranking = reader.search(word, 20);
     return reader.renderHits(ranking.hits.map((hit) => hit.key), ranking.match);
   };
+  const factsFirst = time(() => reader.facts());
   // Warm both connections' caches once.
   reader.listTranscripts(null, 20, {});
   search(SCREENPIPE_COMMON);
@@ -61,6 +64,7 @@ if (import.meta.main) {
     app: [],
     rare: [],
     appRare: [],
+    facts: [],
   };
   for (let i = 0; i < runs; i++) {
     samples.newest!.push(time(() => reader.listTranscripts(null, 20, {})));
@@ -69,6 +73,7 @@ if (import.meta.main) {
     samples.commonRank!.push(time(() => reader.search(SCREENPIPE_COMMON, 20)));
     samples.rare!.push(time(() => search(SCREENPIPE_RARE)));
     samples.appRare!.push(time(() => appSearch.all(SCREENPIPE_RARE)));
+    samples.facts!.push(time(() => reader.facts()));
   }
   const m = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
   const rows = Number(app.prepare("SELECT max(id) AS n FROM audio_transcriptions").get()!["n"]);
@@ -85,6 +90,9 @@ if (import.meta.main) {
     `rare word "${SCREENPIPE_RARE}" top 20       p50 ${
       fmt(m.rare!)
     } ms (target < 10); app's own query ${fmt(m.appRare!)} ms`,
+  );
+  console.log(
+    `facts (list_sources)        first ${fmt(factsFirst)} ms, then p50 ${fmt(m.facts!)} ms`,
   );
   console.log(`notes: ${facts.notes.join("; ") || "none"}`);
   store.close();

@@ -13,6 +13,7 @@ import { matchWindow } from "../../search/snippet.ts";
 import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import {
+  type HitDetail,
   InvalidCursorError,
   type Position,
   type SearchRanking,
@@ -35,8 +36,10 @@ import {
 } from "./screenpipe_schema.ts";
 import {
   type AudioRow,
+  HEAD_ROWS,
   parseStamp,
   rfc3339,
+  type RowRef,
   segmentsText,
   type Sitting,
   sittingDuration,
@@ -44,7 +47,8 @@ import {
   sittingTitle,
   SittingWalker,
 } from "./screenpipe_sittings.ts";
-import { ScreenpipeSearch } from "./screenpipe_search.ts";
+import { parseHitKey, ScreenpipeSearch } from "./screenpipe_search.ts";
+import { SittingCounter } from "./screenpipe_count.ts";
 
 /** The label every screenpipe transcript carries. */
 const LABEL = "audio";
@@ -64,7 +68,8 @@ class ScreenpipeReader implements SourceReader {
   readonly #schema: ScreenpipeSchema;
   readonly #walker: SittingWalker;
   readonly #search: ScreenpipeSearch;
-  readonly #sql: Record<"devices" | "lastEnd" | "oldest" | "next", string>;
+  readonly #counter: SittingCounter;
+  readonly #lastEnd: string;
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
@@ -77,22 +82,11 @@ class ScreenpipeReader implements SourceReader {
       this.#walker,
       SCREENPIPE_SCAN_ROWS,
     );
-    const from = `FROM ${ROWS} AS a ${this.#schema.join}`;
-    const where = `${this.#schema.visible} AND ${keepGoingSql("a")}`;
-    const columns = this.#schema.rowColumns;
-    this.#sql = {
-      devices: columns.includes("a.device AS")
-        ? `SELECT DISTINCT a.device AS device ${from}
-            WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${where}`
-        : "",
-      lastEnd: columns.includes("a.end_time AS")
-        ? `SELECT max(a.end_time) AS e ${from} WHERE a.timestamp = ? AND ${where}`
-        : "",
-      oldest: `SELECT a.id AS id, a.timestamp AS ts ${from} WHERE ${where}
-        ORDER BY a.timestamp, a.id LIMIT 1`,
-      next: `SELECT a.id AS id, a.timestamp AS ts ${from} WHERE a.timestamp > ? AND ${where}
-        ORDER BY a.timestamp, a.id LIMIT 1`,
-    };
+    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
+    this.#lastEnd = this.#schema.rowColumns.includes("a.end_time AS")
+      ? `SELECT max(a.end_time) AS e FROM ${ROWS} AS a ${this.#schema.join}
+          WHERE a.timestamp = ? AND ${this.#schema.visible} AND ${keepGoingSql("a")}`
+      : "";
   }
 
   listTranscripts(
@@ -150,18 +144,41 @@ class ScreenpipeReader implements SourceReader {
     return this.#search.search(query, count);
   }
 
-  renderHits(keys: readonly string[], match: string) {
+  renderHits(keys: readonly string[], match: string): HitDetail[] {
     return keys.flatMap((key) => {
-      const row = /^\d+$/.test(key) ? this.#walker.row(Number(key)) : undefined;
-      if (row === undefined) return [];
-      const read = this.#read(this.#walker.sittingOf(row));
+      const parsed = parseHitKey(key);
+      // The key is the ranking's, made in this call: its first row starts the sitting.
+      const head = parsed === undefined ? undefined : this.#walker.rowsFrom(parsed.start);
+      const start = head?.rows[0];
+      if (parsed === undefined || start === undefined || start.id !== parsed.start) return [];
+      const text = rowsText(head!.rows, start.ms);
       return [{
-        ...read.head,
+        ...this.#head(start, head!.rows),
         key,
-        preview: makePreview(read.text) ?? "",
-        window: matchWindow(read.text, match),
+        preview: makePreview(text) ?? "",
+        window: matchWindow(text, match, !head!.ended) ??
+          this.#windowNear(start, parsed.match, match),
       }];
     });
+  }
+
+  /**
+   * The window of a hit whose sitting's first rows do not decide it: cut from the rows
+   * around the earliest match the ranking saw (`matchId`, its key's), or, when that is the
+   * first row or gone, from the whole sitting.
+   */
+  #windowNear(start: RowRef, matchId: number, match: string): string {
+    const after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId);
+    if (after === undefined || after.rows[0]?.id !== matchId) {
+      return matchWindow(this.#read(this.#walker.sittingOf(start)).text, match);
+    }
+    const before = this.#walker.rowsBefore(matchId, start);
+    const window = matchWindow(rowsText([...before, ...after.rows], start.ms), match);
+    // Marks what lies beyond these rows, as a window cut from the whole text would.
+    const atStart = before.length < HEAD_ROWS || before[0]!.id === start.id;
+    return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
+      after.ended || window.endsWith(" …") ? "" : " …"
+    }`;
   }
 
   listTasks(): TaskSummary[] {
@@ -181,32 +198,13 @@ class ScreenpipeReader implements SourceReader {
     }
     const newest = this.#walker.newest(null);
     return {
-      transcripts: this.#countSittings(),
+      transcripts: this.#counter.count(),
       tasks: 0,
       newest: newest === undefined ? null : rfc3339(this.#walker.startOf(newest).ms),
       search: this.#schema.fts ? "fts" : "scan",
       turns: true,
       notes,
     };
-  }
-
-  /** Counts sittings oldest first, one jump per gap's width of speech. */
-  #countSittings(): number {
-    let count = 0;
-    let row = this.#ref(this.#store.get(this.#sql.oldest));
-    while (row !== undefined) {
-      this.#store.throwIfInterrupted();
-      count++;
-      const end = this.#walker.endOf(row);
-      row = this.#ref(this.#store.get(this.#sql.next, end.ts));
-    }
-    return count;
-  }
-
-  #ref(row: Record<string, unknown> | undefined) {
-    if (row === undefined) return undefined;
-    const ts = String(row["ts"]);
-    return { id: Number(row["id"]), ts, ms: parseStamp(ts) };
   }
 
   #rowOf(id: string) {
@@ -217,23 +215,21 @@ class ScreenpipeReader implements SourceReader {
     return this.#walker.row(Number(split.key));
   }
 
-  #head(sitting: Sitting): TranscriptHead {
-    const devices = this.#sql.devices === ""
-      ? []
-      : this.#store.all(this.#sql.devices, sitting.start.ts, sitting.end.ts)
-        .map((row) => String(row["device"] ?? "")).sort();
+  /** A sitting's head; its title names the devices of its first rows. */
+  #head(start: RowRef, rows: readonly AudioRow[]): TranscriptHead {
+    const devices = new Set(rows.slice(0, HEAD_ROWS).map((row) => row.device ?? ""));
     return {
-      id: publicId(this.#name, String(sitting.start.id)),
-      title: sittingTitle(sitting.start.ms, devices),
-      createdAt: rfc3339(sitting.start.ms),
+      id: publicId(this.#name, String(start.id)),
+      title: sittingTitle(start.ms, [...devices].sort()),
+      createdAt: rfc3339(start.ms),
       source: LABEL,
     };
   }
 
   #duration(sitting: Sitting): number {
-    const lastEnd = this.#sql.lastEnd === ""
+    const lastEnd = this.#lastEnd === ""
       ? null
-      : this.#store.get(this.#sql.lastEnd, sitting.end.ts)?.["e"];
+      : this.#store.get(this.#lastEnd, sitting.end.ts)?.["e"];
     return sittingDuration(
       sitting,
       lastEnd === null || lastEnd === undefined ? null : Number(lastEnd),
@@ -242,9 +238,9 @@ class ScreenpipeReader implements SourceReader {
 
   #summary(sitting: Sitting): TranscriptSummary {
     const rows = this.#walker.rows(sitting, true);
-    const text = segmentsText(sittingSegments(rows, sitting.start.ms));
+    const text = rowsText(rows, sitting.start.ms);
     return {
-      ...this.#head(sitting),
+      ...this.#head(sitting.start, rows),
       duration: this.#duration(sitting),
       starred: false,
       language: null,
@@ -257,12 +253,17 @@ class ScreenpipeReader implements SourceReader {
     const rows: AudioRow[] = this.#walker.rows(sitting);
     return {
       sitting,
-      head: this.#head(sitting),
+      head: this.#head(sitting.start, rows),
       duration: this.#duration(sitting),
-      text: segmentsText(sittingSegments(rows, sitting.start.ms)),
+      text: rowsText(rows, sitting.start.ms),
       engine: rows.find((row) => row.engine !== null)?.engine ?? null,
     };
   }
+}
+
+/** The text of rows of a sitting that starts at `startMs`. */
+function rowsText(rows: readonly AudioRow[], startMs: number): string {
+  return segmentsText(sittingSegments(rows, startMs));
 }
 
 /**

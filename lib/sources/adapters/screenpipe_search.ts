@@ -33,8 +33,12 @@ const WORD_CHAR = "[\\p{L}\\p{N}]";
 
 /** Lower-cased, diacritics removed: how unicode61 folds a token. */
 function fold(text: string): string {
+  // Most speech is ASCII, which has nothing to decompose: the scan skips that work.
+  if (!NOT_ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
+
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** A plain-words query's terms (each a quoted word or words), as patterns over folded text. */
 function termPatterns(allTerms: string): RegExp[] {
@@ -57,6 +61,41 @@ interface ScanHit {
 interface Scored {
   start: RowRef;
   score: number;
+  /** The earliest matching row seen in it. */
+  first: RowRef;
+}
+
+/**
+ * A hit's key: its sitting's first row's id, then the earliest matching row the ranking
+ * saw there when that is another row, so a hit is rendered from the rows around its
+ * match without reading the sitting up to it.
+ *
+ * @example
+ * ```ts
+ * import { hitKey } from "./screenpipe_search.ts";
+ * hitKey(1042, 1187); // "1042@1187"
+ * hitKey(1042, 1042); // "1042"
+ * ```
+ */
+export function hitKey(start: number, match: number): string {
+  return start === match ? String(start) : `${start}@${match}`;
+}
+
+/**
+ * The rows a {@link hitKey} names, or undefined for any other text.
+ *
+ * @example
+ * ```ts
+ * import { parseHitKey } from "./screenpipe_search.ts";
+ * parseHitKey("1042@1187"); // { start: 1042, match: 1187 }
+ * parseHitKey("1042"); // { start: 1042, match: 1042 }
+ * ```
+ */
+export function parseHitKey(key: string): { start: number; match: number } | undefined {
+  const found = /^(\d{1,15})(?:@(\d{1,15}))?$/.exec(key);
+  if (found === null) return undefined;
+  const start = Number(found[1]);
+  return { start, match: found[2] === undefined ? start : Number(found[2]) };
 }
 
 /** Searches one screenpipe source. */
@@ -124,8 +163,13 @@ export class ScreenpipeSearch {
       if (span === undefined) covered.push({ start, fromMs: start.ms, toMs: row.ms });
       else span.toMs = Math.max(span.toMs, row.ms);
       const known = sittings.get(start.id);
-      if (known === undefined) sittings.set(start.id, { start, score });
-      else known.score = Math.max(known.score, score);
+      if (known === undefined) sittings.set(start.id, { start, score, first: row });
+      else {
+        known.score = Math.max(known.score, score);
+        if (row.ts < known.first.ts || (row.ts === known.first.ts && row.id < known.first.id)) {
+          known.first = row;
+        }
+      }
     };
     const best = this.#schema.fts
       ? this.#rank(ftsMatch(match), count, resolve, () => sittings.size >= count)
@@ -138,7 +182,7 @@ export class ScreenpipeSearch {
     const hits: RankedHit[] = [...sittings.values()]
       .sort((a, b) => b.score - a.score || b.start.ms - a.start.ms || b.start.id - a.start.id)
       .slice(0, count)
-      .map((scored) => ({ key: String(scored.start.id), score: scored.score }));
+      .map((scored) => ({ key: hitKey(scored.start.id, scored.first.id), score: scored.score }));
     return { hits, mode: "words", match, partial };
   }
 

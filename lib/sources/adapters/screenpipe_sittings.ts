@@ -19,7 +19,11 @@ import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import type { SegmentRecord } from "../source_reader.ts";
 import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 
-/** How many of a sitting's first rows a listing reads for its preview. */
+/**
+ * How many rows a bounded read takes: a sitting's first, for its title and preview, or
+ * each side of a match, for a search hit's window (about 1,000 characters, over the
+ * window's 800).
+ */
 export const HEAD_ROWS = 12;
 
 /** One audio row, as a sitting is walked by. */
@@ -104,7 +108,16 @@ function bound(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19);
 }
 
-function ref(row: StoreRow | undefined): RowRef | undefined {
+/**
+ * The row a statement selected as `id` and `ts`, or undefined.
+ *
+ * @example
+ * ```ts
+ * import { rowRef } from "./screenpipe_sittings.ts";
+ * rowRef({ id: 7, ts: "2026-02-15T16:41:24+00:00" })?.ms; // 1771173684000
+ * ```
+ */
+export function rowRef(row: StoreRow | undefined): RowRef | undefined {
   if (row === undefined) return undefined;
   const ts = String(row["ts"]);
   return { id: Number(row["id"]), ts, ms: parseStamp(ts) };
@@ -118,7 +131,16 @@ export class SittingWalker {
   readonly #store: Store;
   readonly #gapMs: number;
   readonly #sql: Record<
-    "newest" | "newestBefore" | "back" | "forward" | "firstAt" | "byId" | "rows" | "head",
+    | "newest"
+    | "newestBefore"
+    | "back"
+    | "forward"
+    | "firstAt"
+    | "byId"
+    | "rows"
+    | "head"
+    | "from"
+    | "before",
     string
   >;
 
@@ -129,6 +151,7 @@ export class SittingWalker {
     const from = `FROM ${ROWS} AS a ${schema.join}`;
     const where = `${schema.visible} AND ${keepGoingSql("a")}`;
     const pick = `SELECT a.id AS id, a.timestamp AS ts ${from}`;
+    const atId = `SELECT timestamp FROM ${ROWS} WHERE id = ?1`;
     this.#sql = {
       newest: `${pick} WHERE ${where} ORDER BY a.timestamp DESC, a.id DESC LIMIT 1`,
       newestBefore:
@@ -145,12 +168,20 @@ export class SittingWalker {
       head: `SELECT ${schema.rowColumns} ${from}
         WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${where}
         ORDER BY a.timestamp, a.id LIMIT ${HEAD_ROWS}`,
+      // From a row given by id, so one statement finds it and reads on.
+      from: `SELECT ${schema.rowColumns} ${from}
+        WHERE a.timestamp >= (${atId}) AND (a.timestamp > (${atId}) OR a.id >= ?1) AND ${where}
+        ORDER BY a.timestamp, a.id LIMIT `,
+      before: `SELECT ${schema.rowColumns} ${from}
+        WHERE a.timestamp >= ?2 AND a.timestamp <= (${atId})
+          AND (a.timestamp < (${atId}) OR a.id < ?1) AND ${where}
+        ORDER BY a.timestamp DESC, a.id DESC LIMIT `,
     };
   }
 
   /** The newest shown row, or the newest before the stored timestamp `before`. */
   newest(before: string | null): RowRef | undefined {
-    return ref(
+    return rowRef(
       before === null
         ? this.#store.get(this.#sql.newest)
         : this.#store.get(this.#sql.newestBefore, before),
@@ -159,7 +190,7 @@ export class SittingWalker {
 
   /** The shown row with this id, or undefined. */
   row(id: number): RowRef | undefined {
-    return ref(this.#store.get(this.#sql.byId, id));
+    return rowRef(this.#store.get(this.#sql.byId, id));
   }
 
   /** The sitting that holds `row`. */
@@ -174,11 +205,11 @@ export class SittingWalker {
       this.#store.throwIfInterrupted();
       const seen = known?.(at.ms);
       if (seen !== undefined) return seen;
-      const earlier = ref(this.#store.get(this.#sql.back, bound(at.ms - this.#gapMs), at.ts));
+      const earlier = rowRef(this.#store.get(this.#sql.back, bound(at.ms - this.#gapMs), at.ts));
       if (earlier === undefined) break;
       at = earlier;
     }
-    return ref(this.#store.get(this.#sql.firstAt, at.ts)) ?? at;
+    return rowRef(this.#store.get(this.#sql.firstAt, at.ts)) ?? at;
   }
 
   /** The last row of the sitting that holds `row`. */
@@ -186,13 +217,44 @@ export class SittingWalker {
     let at = row;
     while (Number.isFinite(at.ms)) {
       this.#store.throwIfInterrupted();
-      const later = ref(
+      const later = rowRef(
         this.#store.get(this.#sql.forward, at.ts, bound(at.ms + this.#gapMs + 1000)),
       );
       if (later === undefined) break;
       at = later;
     }
     return at;
+  }
+
+  /**
+   * Up to `count` rows from the row `id` on (itself first, unless it is gone or hidden),
+   * in time order, without the end of its sitting: `ended` says whether the sitting ended
+   * within them.
+   */
+  rowsFrom(id: number, count = HEAD_ROWS): { rows: AudioRow[]; ended: boolean } {
+    // LIMIT is written out, as for `rows`; one more row than kept, as whether it joins
+    // says whether the sitting goes on.
+    const read = this.#store.all(this.#sql.from + (count + 1), id).map(audioRow);
+    if (read.length === 0) return { rows: [], ended: true };
+    let kept = 1;
+    while (kept < read.length && kept < count && this.#joins(read[kept - 1]!, read[kept]!)) {
+      kept++;
+    }
+    const rows = read.slice(0, kept);
+    return { rows, ended: kept < count || !this.#joins(rows[kept - 1]!, read[kept]) };
+  }
+
+  /**
+   * Up to `count` rows just before the row `id` and from `first` on (the start of its
+   * sitting, so every one is in it), in time order.
+   */
+  rowsBefore(id: number, first: RowRef, count = HEAD_ROWS): AudioRow[] {
+    return this.#store.all(this.#sql.before + count, id, first.ts).map(audioRow).reverse();
+  }
+
+  /** Whether `next`, the row after `at` in time order, is in `at`'s sitting (as endOf). */
+  #joins(at: RowRef, next: RowRef | undefined): boolean {
+    return next !== undefined && (next.ts <= at.ts || next.ts < bound(at.ms + this.#gapMs + 1000));
   }
 
   /** The sitting's rows (its first {@link HEAD_ROWS} with `head`), in time order. */
