@@ -141,7 +141,7 @@ function describeParamsProblem(method: string, params: Record<string, unknown>):
  * import { StdioLineTransport } from "../transport/stdio.ts";
  * import { findTool } from "../tools/registry.ts";
  * import { ToolWorkerPool } from "../runtime/worker_pool.ts";
- * const pool = new ToolWorkerPool({ kind: "demo" });
+ * const pool = new ToolWorkerPool([{ kind: "demo", name: "demo" }]);
  * const gate = new ProtocolGate(
  *   new StdioLineTransport(Deno.stdin.readable, Deno.stdout.writable),
  *   {

@@ -9,7 +9,7 @@
  * @module
  */
 import { DEMO_LOCATION, openDemoStore } from "../demo/demo_store.ts";
-import type { InterruptReason } from "../store/errors.ts";
+import { type InterruptReason, StoreBusyError, StoreOpenError } from "../store/errors.ts";
 import type { Store } from "../store/store.ts";
 import { ContractReader } from "./contract/contract_reader.ts";
 import { openDatabaseSource } from "./open_source.ts";
@@ -92,6 +92,8 @@ interface Entry extends ServedSource {
   identity: string | null;
   /** Whether the file is checked before each read (not for a store opened by hand). */
   watched: boolean;
+  /** Whether the last open failed only because the app held its lock: `busy`, not gone. */
+  locked: boolean;
 }
 
 /** The identity of the file at `path` (device and inode), or null where the OS has none. */
@@ -136,6 +138,7 @@ export class SourceSet {
         reader: null,
         identity: null,
         watched: spec.kind === "path",
+        locked: false,
       })),
       busyTimeoutMs,
     );
@@ -184,6 +187,7 @@ export class SourceSet {
       reader: new ContractReader(store),
       identity: null,
       watched: false,
+      locked: false,
     }]);
   }
 
@@ -214,6 +218,8 @@ export class SourceSet {
       this.#recheck(entry);
     }
     if (entry.reader === null) {
+      // A lock held past the busy timeout is the app at work, answered as for any read.
+      if (entry.locked) throw new StoreBusyError();
       throw new SourceUnavailableError(entry.name, entry.failure ?? "not open");
     }
     return entry.reader;
@@ -255,9 +261,11 @@ export class SourceSet {
       }
       entry.store.setInterruptCheck(this.#interruptCheck);
       entry.failure = null;
+      entry.locked = false;
     } catch (error) {
       this.#disconnect(entry);
       entry.failure = error instanceof Error ? error.message : String(error);
+      entry.locked = error instanceof StoreOpenError && error.busy;
     }
   }
 

@@ -27,8 +27,7 @@ const REQUIRED_ANNOTATIONS: Partial<ToolAnnotations> = {
  * @example
  * ```ts
  * import { createRegistry } from "./registry.ts";
- * import { listSources } from "./list_sources.ts";
-import { listTasks } from "./list_tasks.ts";
+ * import { listTasks } from "./list_tasks.ts";
  * createRegistry([listTasks]).length; // 1
  * createRegistry([{ ...listTasks, annotations: { ...listTasks.annotations, readOnlyHint: false } }]);
  * // throws: Cannot register tool list_tasks: it is not annotated read-only (readOnlyHint: expected true, got false)

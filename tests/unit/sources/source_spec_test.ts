@@ -15,7 +15,7 @@ import {
   planSources,
 } from "../../../lib/sources/served_sources.ts";
 import { SourceSet, SourceUnavailableError } from "../../../lib/sources/source_set.ts";
-import { StoreOpenError } from "../../../lib/store/errors.ts";
+import { StoreBusyError, StoreOpenError } from "../../../lib/store/errors.ts";
 
 const linux = { env: (name: string) => ({ HOME: "/home/ada" })[name], os: "linux", cwd: "/work" };
 
@@ -173,5 +173,22 @@ Deno.test("SourceSet.select() names the sources a call covers, or refuses an unk
     assertThrows(() => sources.select("other"), Error, "no source named 'other'; sources: demo");
   } finally {
     sources.close();
+  }
+});
+
+Deno.test("SourceSet answers busy, not unavailable, for a source its app holds locked", () => {
+  const store = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+  const app = new DatabaseSync(store.path);
+  app.exec("PRAGMA journal_mode = DELETE; BEGIN EXCLUSIVE");
+  const sources = SourceSet.open([{ kind: "path", name: "store", path: store.path }], 20);
+  try {
+    const [source] = sources.all;
+    assertThrows(() => sources.reader(source!), StoreBusyError);
+    app.exec("COMMIT");
+    assertEquals(sources.reader(source!).facts().transcripts, 2, "read once the lock is gone");
+  } finally {
+    sources.close();
+    app.close();
+    store.cleanup();
   }
 });
