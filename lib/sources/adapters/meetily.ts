@@ -28,8 +28,9 @@ import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
-import { summaryRows } from "./meetily_action_items.ts";
+import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts, scanQuery, scoreOf } from "./meetily_search.ts";
+import { MeetilyIndex } from "./meetily_index.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -75,6 +76,8 @@ class MeetilyReader implements SourceReader {
   readonly #summaryKey: string;
   readonly #drift: string[] = [];
   #map: { version: number; ranges: Map<string, [number, number]> } | undefined;
+  #index = new MeetilyIndex();
+  #taskCount: { version: number; tasks: number; unreadable: number } | undefined;
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
@@ -105,7 +108,7 @@ class MeetilyReader implements SourceReader {
 
   /** Where each meeting's segments lie (first and last rowid), as of the current data_version. */
   #ranges(): Map<string, [number, number]> {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = this.#version();
     if (this.#map?.version !== version) {
       const rows = this.#store.all(
         `SELECT t.meeting_id AS m, min(t.rowid) AS a, max(t.rowid) AS b FROM transcripts t
@@ -119,6 +122,22 @@ class MeetilyReader implements SourceReader {
       this.#map = { version, ranges };
     }
     return this.#map.ranges;
+  }
+
+  #version(): number {
+    return Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+  }
+
+  /** Action items and unreadable summaries, counted once per data_version (parsing is slow). */
+  #countTasks(): { tasks: number; unreadable: number } {
+    const version = this.#version();
+    if (this.#taskCount?.version !== version) {
+      const counted = this.#summaries
+        ? countActionItems(this.#store, this.#summaryKey)
+        : { tasks: 0, unreadable: 0 };
+      this.#taskCount = { version, ...counted };
+    }
+    return this.#taskCount;
   }
 
   /** A meeting's segments in order: by start time where known, else as they were saved. */
@@ -222,7 +241,8 @@ class MeetilyReader implements SourceReader {
     const heads = this.#store.all(
       `SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
     ).map(headOf);
-    const { counts, partial } = scanCounts(this.#store, parsed, heads, true);
+    if (this.#index.stale(this.#store)) this.#index = new MeetilyIndex();
+    const { counts, partial } = scanCounts(this.#store, parsed, heads, this.#index);
     const meetingsWith = parsed.terms.map((_, i) =>
       [...counts.values()].filter((c) => c.segments[i]! > 0 || c.title[i]).length
     );
@@ -291,6 +311,17 @@ class MeetilyReader implements SourceReader {
     return tasks;
   }
 
+  #indexNote(): string {
+    const last = Number(this.#store.get("SELECT max(t.rowid) AS n FROM transcripts t")?.["n"] ?? 0);
+    const index = this.#index;
+    const state = index.coveredRowid >= last
+      ? "complete"
+      : index.full
+      ? "at its memory bound: newer segments are scanned"
+      : `${index.segments} segments so far, built a slice per search; the rest are scanned`;
+    return `no full-text index: search uses a word index this server keeps in memory (${state})`;
+  }
+
   facts(): SourceFacts {
     const count = (sql: string, ...params: string[]) =>
       Number(this.#store.get(sql, ...params)?.["n"] ?? 0);
@@ -307,14 +338,7 @@ class MeetilyReader implements SourceReader {
     const unreadableTimes = count(
       `SELECT count(*) AS n FROM meetings m WHERE ${KEY} IS NULL AND ${keepGoingSql("m")}`,
     );
-    let tasks = 0;
-    let unreadable = 0;
-    for (
-      const { items } of this.#summaries ? summaryRows(this.#store, this.#summaryKey, null) : []
-    ) {
-      if (items === null) unreadable++;
-      else tasks += items.length;
-    }
+    const { tasks, unreadable } = this.#countTasks();
     const timed = this.#starts && this.#store.get(
           `SELECT 1 AS n FROM transcripts t WHERE t.audio_start_time IS NOT NULL AND ${
             keepGoingSql("t")
@@ -332,7 +356,7 @@ class MeetilyReader implements SourceReader {
     if (unreadable > 0) {
       notes.push(`${unreadable} summaries could not be read; their action items are left out`);
     }
-    notes.push("no full-text index: search scans every segment");
+    notes.push(this.#indexNote());
     return {
       transcripts,
       tasks,

@@ -216,3 +216,27 @@ export function* summaryRows(
     at = [Number(last["k"]), Number(last["r"]) - 1];
   }
 }
+
+/**
+ * How many action items the summaries hold, and how many summaries could not be read.
+ *
+ * @example
+ * ```ts
+ * import { countActionItems } from "./meetily_action_items.ts";
+ * import type { Store } from "../../store/store.ts";
+ * declare const store: Store;
+ * countActionItems(store, "0").tasks;
+ * ```
+ */
+export function countActionItems(
+  store: Store,
+  keySql: string,
+): { tasks: number; unreadable: number } {
+  let tasks = 0;
+  let unreadable = 0;
+  for (const { items } of summaryRows(store, keySql, null)) {
+    if (items === null) unreadable++;
+    else tasks += items.length;
+  }
+  return { tasks, unreadable };
+}
