@@ -9,6 +9,7 @@ import { buildFixtureStore } from "../helpers/fixture_store.ts";
 import { type Message, runCli, startServer } from "../helpers/server_process.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import { checksum } from "./fixtures/checksum.ts";
+import { lines } from "../helpers/stream_lines.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/app_writer.ts", import.meta.url));
 
@@ -18,18 +19,6 @@ function startWriter(path: string, mode: "churn" | "hold-lock", millis: number) 
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
-}
-
-async function* lines(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  let buffer = "";
-  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-    buffer += chunk;
-    let newline: number;
-    while ((newline = buffer.indexOf("\n")) !== -1) {
-      yield buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-    }
-  }
 }
 
 function toolErrorCode(result: Message): string | null {
