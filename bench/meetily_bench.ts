@@ -15,7 +15,14 @@
 import { DatabaseSync } from "node:sqlite";
 import { openDatabaseSource } from "../lib/sources/open_source.ts";
 import { COMMON_WORD, RARE_WORD } from "./planted_terms.ts";
-import { generateMeetily, NON_ASCII_WORD } from "./gen_meetily.ts";
+import {
+  generatedMeeting,
+  generateMeetily,
+  MEETILY_AVERAGE_WORDS,
+  NON_ASCII_WORD,
+} from "./gen_meetily.ts";
+import { ContentGenerator } from "./transcript_gen.ts";
+import { insertMeetings } from "../tests/helpers/meetily_fixture.ts";
 import { median } from "./stats.ts";
 import { MeetilyIndex } from "../lib/sources/adapters/meetily_index.ts";
 
@@ -48,7 +55,10 @@ if (import.meta.main) {
     console.error(`meetily-bench: generating ${path}`);
     generateMeetily({ count: 5_000, out: path });
   }
-  const { reader, store } = openDatabaseSource(path, { name: "meetily" });
+  // A copy, so a meeting can be added to measure the first calls after the app writes.
+  const copy = Deno.makeTempFileSync({ suffix: ".sqlite" });
+  Deno.copyFileSync(path, copy);
+  const { reader, store } = openDatabaseSource(copy, { name: "meetily" });
   const plain = new DatabaseSync(path, { readOnly: true });
   const baseline = plain.prepare(
     "SELECT count(*) AS n FROM transcripts WHERE instr(lower(transcript), ?) > 0",
@@ -114,7 +124,23 @@ if (import.meta.main) {
         before.toFixed(0)
       } -> ${after.toFixed(0)} MB (${(after - before).toFixed(0)} MB)`,
   );
+  const writer = new DatabaseSync(copy);
+  const generator = new ContentGenerator({
+    seed: 1,
+    averageWords: MEETILY_AVERAGE_WORDS,
+    count: 5_001,
+  });
+  insertMeetings(writer, [generatedMeeting(generator, 1, 5_000)]);
+  writer.close();
+  const changedSearch = time(() => reader.search(RARE_WORD, 20));
+  const changedList = time(() => reader.listTranscripts(null, 20, {}));
+  const changedFacts = time(() => reader.facts());
+  console.log(
+    `after the app adds a meeting: first search ${changedSearch.toFixed(1)} ms, ` +
+      `first listing ${changedList.toFixed(1)} ms, facts() ${changedFacts.toFixed(1)} ms`,
+  );
   console.log(`facts: ${JSON.stringify(reader.facts())}`);
   plain.close();
   store.close();
+  Deno.removeSync(copy);
 }

@@ -3,7 +3,8 @@
  * read at commit 085d8480; docs/sources.md, "Meetily"). A transcript is a `meetings` row, its
  * segments are its `transcripts` rows in order, its tasks the action items of its summary.
  * The app keeps no index but the primary keys, so where a meeting's segments lie is learned
- * in one pass and kept until the database changes (PRAGMA data_version).
+ * in one pass and extended as the app appends (meetily_ranges.ts), and search uses a word
+ * index this connection builds (meetily_index.ts).
  *
  * @module
  */
@@ -31,6 +32,7 @@ import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times
 import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts, scanQuery, scoreOf } from "./meetily_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
+import { SegmentRanges } from "./meetily_ranges.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -75,7 +77,7 @@ class MeetilyReader implements SourceReader {
   readonly #summaryTimes: boolean;
   readonly #summaryKey: string;
   readonly #drift: string[] = [];
-  #map: { version: number; ranges: Map<string, [number, number]> } | undefined;
+  readonly #ranges = new SegmentRanges();
   #index = new MeetilyIndex();
   #taskCount: { version: number; tasks: number; unreadable: number } | undefined;
 
@@ -106,24 +108,6 @@ class MeetilyReader implements SourceReader {
     }
   }
 
-  /** Where each meeting's segments lie (first and last rowid), as of the current data_version. */
-  #ranges(): Map<string, [number, number]> {
-    const version = this.#version();
-    if (this.#map?.version !== version) {
-      const rows = this.#store.all(
-        `SELECT t.meeting_id AS m, min(t.rowid) AS a, max(t.rowid) AS b FROM transcripts t
-          WHERE ${keepGoingSql("t")} GROUP BY t.meeting_id`,
-      );
-      const ranges = new Map(
-        rows.map((
-          row,
-        ) => [String(row["m"]), [Number(row["a"]), Number(row["b"])] as [number, number]]),
-      );
-      this.#map = { version, ranges };
-    }
-    return this.#map.ranges;
-  }
-
   #version(): number {
     return Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
   }
@@ -132,9 +116,7 @@ class MeetilyReader implements SourceReader {
   #countTasks(): { tasks: number; unreadable: number } {
     const version = this.#version();
     if (this.#taskCount?.version !== version) {
-      const counted = this.#summaries
-        ? countActionItems(this.#store, this.#summaryKey)
-        : { tasks: 0, unreadable: 0 };
+      const counted = this.#summaries ? countActionItems(this.#store) : { tasks: 0, unreadable: 0 };
       this.#taskCount = { version, ...counted };
     }
     return this.#taskCount;
@@ -142,7 +124,7 @@ class MeetilyReader implements SourceReader {
 
   /** A meeting's segments in order: by start time where known, else as they were saved. */
   segmentsOf(meetingId: string): SegmentRecord[] {
-    const range = this.#ranges().get(meetingId);
+    const range = this.#ranges.of(this.#store, this.#version()).get(meetingId);
     if (range === undefined) return [];
     const rows = this.#store.all(
       `SELECT t.transcript AS text, ${this.#starts ? "t.audio_start_time" : "NULL"} AS s,
@@ -314,12 +296,12 @@ class MeetilyReader implements SourceReader {
   #indexNote(): string {
     const last = Number(this.#store.get("SELECT max(t.rowid) AS n FROM transcripts t")?.["n"] ?? 0);
     const index = this.#index;
-    const state = index.coveredRowid >= last
-      ? "complete"
-      : index.full
-      ? "at its memory bound: newer segments are scanned"
-      : `${index.segments} segments so far, built a slice per search; the rest are scanned`;
-    return `no full-text index: search uses a word index this server keeps in memory (${state})`;
+    if (index.coveredRowid >= last) {
+      return "no full-text index: searches use a word index kept in memory (complete)";
+    }
+    return index.full
+      ? "no full-text index: searches use a word index kept in memory (at its memory bound: newer segments are scanned)"
+      : "no full-text index: the first searches build a word index in memory, a second at a time, and scan what it does not hold yet";
   }
 
   facts(): SourceFacts {

@@ -19,6 +19,7 @@
 import type { Store } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
+import { coverageLost } from "./meetily_ranges.ts";
 
 /** Rows one statement of the build reads; the time and the call are checked between them. */
 const BUILD_ROWS = 4_096;
@@ -103,12 +104,8 @@ export class MeetilyIndex {
 
   /** Whether rows the index covers may have been replaced, so it must start over. */
   stale(store: Store): boolean {
-    if (this.#lastMeeting === null) return false;
-    const row = store.get(
-      "SELECT t.meeting_id AS m FROM transcripts t WHERE t.rowid = ?",
-      this.coveredRowid,
-    );
-    return row === undefined || String(row["m"]) !== this.#lastMeeting;
+    return this.#lastMeeting !== null &&
+      coverageLost(store, this.coveredRowid, this.#lastMeeting);
   }
 
   /**

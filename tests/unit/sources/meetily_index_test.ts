@@ -96,7 +96,7 @@ Deno.test("meetily index: counts the segments holding each word exactly as the s
   });
 });
 
-Deno.test("meetily index: appended meetings are found; reused rowids make it start over", () => {
+Deno.test("meetily index and ranges: appended meetings are read; reused rowids make both start over", () => {
   const first = [meetingWith(1, "2025-11-01T07:00:00+00:00", ["alpha beta", "gamma"])];
   withFixture(first, (store, reader, path) => {
     assertEquals(keys(reader, "gamma"), ["meeting-0001"]);
@@ -106,6 +106,7 @@ Deno.test("meetily index: appended meetings are found; reused rowids make it sta
         meetingWith(2, "2025-11-02T07:00:00+00:00", ["zephyr one", "zephyr two", "three"]),
       ]);
       assertEquals(keys(reader, "zephyr"), ["meeting-0002"]);
+      assertEquals(reader.getTranscript("mt:meeting-0002")?.text, "zephyr one\nzephyr two\nthree");
       // Meetily deletes a meeting with its rows; SQLite then hands their rowids out again.
       writer.exec("BEGIN");
       writer.exec("DELETE FROM transcripts WHERE meeting_id = 'meeting-0002'");
@@ -113,6 +114,7 @@ Deno.test("meetily index: appended meetings are found; reused rowids make it sta
       writer.exec("COMMIT");
       insertMeetings(writer, [meetingWith(3, "2025-11-03T07:00:00+00:00", ["quokka"])]);
       assertEquals(keys(reader, "quokka"), ["meeting-0003"]);
+      assertEquals(reader.getTranscript("mt:meeting-0003")?.text, "quokka");
       assertEquals(keys(reader, "zephyr"), []);
       assertEquals(keys(reader, "alpha"), ["meeting-0001"]);
     } finally {
