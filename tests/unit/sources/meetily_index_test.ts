@@ -20,6 +20,7 @@ import {
 } from "../../../lib/sources/adapters/meetily_search.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
 import type { Store } from "../../../lib/store/store.ts";
+import { StoreInterruptedError } from "../../../lib/store/errors.ts";
 
 const TEXTS = [
   "We plan the planning of plans; PLANNING again.",
@@ -139,5 +140,34 @@ Deno.test("meetily index: past its memory bound it stops growing and newer rows 
     }
     assertEquals(sorted(query("gamma")), [["meeting-0001", [1]], ["meeting-0002", [1]]]);
     assertEquals(index.coveredRowid, covered);
+  });
+});
+
+Deno.test("meetily index: a call stopped while building keeps what was indexed and answers right later", () => {
+  // More rows than one build statement reads, so the call is stopped between statements.
+  const texts = Array.from({ length: 9_000 }, (_, i) => `row ${i} budget${i % 7} talk`);
+  const meetings = [
+    meetingWith(1, "2025-11-01T07:00:00+00:00", texts.slice(0, 4_500)),
+    meetingWith(2, "2025-11-02T07:00:00+00:00", texts.slice(4_500)),
+  ];
+  withFixture(meetings, (store) => {
+    const index = new MeetilyIndex();
+    const query = scanQuery("budget3")!;
+    let checks = 0;
+    // The first statement checks once per 16 rows and once after; the second is stopped.
+    store.setInterruptCheck(() => ++checks > 300 ? "timeout" : null);
+    let reason: string | undefined;
+    try {
+      scanCounts(store, query, [], index);
+    } catch (error) {
+      reason = error instanceof StoreInterruptedError ? error.reason : String(error);
+    }
+    assertEquals(reason, "timeout");
+    const kept = index.segments;
+    assert(kept > 0 && kept < texts.length, `kept ${kept}`);
+    store.setInterruptCheck(() => null);
+    const indexed = scanCounts(store, query, [], index);
+    assertEquals(sorted(indexed), sorted(scanCounts(store, query, [], null)));
+    assertEquals(sorted(indexed), [["meeting-0001", [643]], ["meeting-0002", [643]]]);
   });
 });
