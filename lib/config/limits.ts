@@ -232,5 +232,18 @@ export const SCAN_SEARCH_BUDGET_MS = 2_000;
  */
 export const SCAN_CHUNK_ROWS = 65_536;
 
+/**
+ * The most memory the word index of one Meetily source may take, in bytes (estimated). The
+ * index of 5,000 half-hour meetings takes about 40 MB; past the bound the index stops
+ * growing and the rows after it are scanned (bench/RESULTS.md, "Meetily scan search").
+ */
+export const SCAN_INDEX_MAX_BYTES = 128 * 1024 * 1024;
+
+/**
+ * How long one search may spend adding rows to that index before it scans the rest, in ms:
+ * the first searches after start build it a slice at a time, each within the search budget.
+ */
+export const SCAN_INDEX_SLICE_MS = 1_000;
+
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;

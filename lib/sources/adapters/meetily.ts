@@ -3,7 +3,8 @@
  * read at commit 085d8480; docs/sources.md, "Meetily"). A transcript is a `meetings` row, its
  * segments are its `transcripts` rows in order, its tasks the action items of its summary.
  * The app keeps no index but the primary keys, so where a meeting's segments lie is learned
- * in one pass and kept until the database changes (PRAGMA data_version).
+ * in one pass and extended as the app appends (meetily_ranges.ts), and search uses a word
+ * index this connection builds (meetily_index.ts).
  *
  * @module
  */
@@ -28,8 +29,10 @@ import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
-import { summaryRows } from "./meetily_action_items.ts";
+import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts, scanQuery, scoreOf } from "./meetily_search.ts";
+import { MeetilyIndex } from "./meetily_index.ts";
+import { SegmentRanges } from "./meetily_ranges.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -74,7 +77,9 @@ class MeetilyReader implements SourceReader {
   readonly #summaryTimes: boolean;
   readonly #summaryKey: string;
   readonly #drift: string[] = [];
-  #map: { version: number; ranges: Map<string, [number, number]> } | undefined;
+  readonly #ranges = new SegmentRanges();
+  #index = new MeetilyIndex();
+  #taskCount: { version: number; tasks: number; unreadable: number } | undefined;
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
@@ -103,27 +108,23 @@ class MeetilyReader implements SourceReader {
     }
   }
 
-  /** Where each meeting's segments lie (first and last rowid), as of the current data_version. */
-  #ranges(): Map<string, [number, number]> {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
-    if (this.#map?.version !== version) {
-      const rows = this.#store.all(
-        `SELECT t.meeting_id AS m, min(t.rowid) AS a, max(t.rowid) AS b FROM transcripts t
-          WHERE ${keepGoingSql("t")} GROUP BY t.meeting_id`,
-      );
-      const ranges = new Map(
-        rows.map((
-          row,
-        ) => [String(row["m"]), [Number(row["a"]), Number(row["b"])] as [number, number]]),
-      );
-      this.#map = { version, ranges };
+  #version(): number {
+    return Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+  }
+
+  /** Action items and unreadable summaries, counted once per data_version (parsing is slow). */
+  #countTasks(): { tasks: number; unreadable: number } {
+    const version = this.#version();
+    if (this.#taskCount?.version !== version) {
+      const counted = this.#summaries ? countActionItems(this.#store) : { tasks: 0, unreadable: 0 };
+      this.#taskCount = { version, ...counted };
     }
-    return this.#map.ranges;
+    return this.#taskCount;
   }
 
   /** A meeting's segments in order: by start time where known, else as they were saved. */
   segmentsOf(meetingId: string): SegmentRecord[] {
-    const range = this.#ranges().get(meetingId);
+    const range = this.#ranges.of(this.#store, this.#version()).get(meetingId);
     if (range === undefined) return [];
     const rows = this.#store.all(
       `SELECT t.transcript AS text, ${this.#starts ? "t.audio_start_time" : "NULL"} AS s,
@@ -222,7 +223,8 @@ class MeetilyReader implements SourceReader {
     const heads = this.#store.all(
       `SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
     ).map(headOf);
-    const { counts, partial } = scanCounts(this.#store, parsed, heads, true);
+    if (this.#index.stale(this.#store)) this.#index = new MeetilyIndex();
+    const { counts, partial } = scanCounts(this.#store, parsed, heads, this.#index);
     const meetingsWith = parsed.terms.map((_, i) =>
       [...counts.values()].filter((c) => c.segments[i]! > 0 || c.title[i]).length
     );
@@ -291,6 +293,17 @@ class MeetilyReader implements SourceReader {
     return tasks;
   }
 
+  #indexNote(): string {
+    const last = Number(this.#store.get("SELECT max(t.rowid) AS n FROM transcripts t")?.["n"] ?? 0);
+    const index = this.#index;
+    if (index.coveredRowid >= last) {
+      return "no full-text index: searches use a word index kept in memory (complete)";
+    }
+    return index.full
+      ? "no full-text index: searches use a word index kept in memory (at its memory bound: newer segments are scanned)"
+      : "no full-text index: the first searches build a word index in memory, a second at a time, and scan what it does not hold yet";
+  }
+
   facts(): SourceFacts {
     const count = (sql: string, ...params: string[]) =>
       Number(this.#store.get(sql, ...params)?.["n"] ?? 0);
@@ -307,14 +320,7 @@ class MeetilyReader implements SourceReader {
     const unreadableTimes = count(
       `SELECT count(*) AS n FROM meetings m WHERE ${KEY} IS NULL AND ${keepGoingSql("m")}`,
     );
-    let tasks = 0;
-    let unreadable = 0;
-    for (
-      const { items } of this.#summaries ? summaryRows(this.#store, this.#summaryKey, null) : []
-    ) {
-      if (items === null) unreadable++;
-      else tasks += items.length;
-    }
+    const { tasks, unreadable } = this.#countTasks();
     const timed = this.#starts && this.#store.get(
           `SELECT 1 AS n FROM transcripts t WHERE t.audio_start_time IS NOT NULL AND ${
             keepGoingSql("t")
@@ -332,7 +338,7 @@ class MeetilyReader implements SourceReader {
     if (unreadable > 0) {
       notes.push(`${unreadable} summaries could not be read; their action items are left out`);
     }
-    notes.push("no full-text index: search scans every segment");
+    notes.push(this.#indexNote());
     return {
       transcripts,
       tasks,

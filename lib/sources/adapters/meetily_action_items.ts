@@ -216,3 +216,33 @@ export function* summaryRows(
     at = [Number(last["k"]), Number(last["r"]) - 1];
   }
 }
+
+/**
+ * How many action items the summaries hold, and how many summaries could not be read: one
+ * unordered pass (summaryRows sorts every batch, five times slower over 4,000 summaries).
+ *
+ * @example
+ * ```ts
+ * import { countActionItems } from "./meetily_action_items.ts";
+ * import type { Store } from "../../store/store.ts";
+ * declare const store: Store;
+ * countActionItems(store).tasks;
+ * ```
+ */
+export function countActionItems(store: Store): { tasks: number; unreadable: number } {
+  let tasks = 0;
+  let unreadable = 0;
+  const rows = store.all(
+    `SELECT s.result AS result FROM summary_processes s JOIN meetings m ON m.id = s.meeting_id
+      WHERE s.result IS NOT NULL AND ${keepGoingSql("s")}`,
+  );
+  for (const [i, row] of rows.entries()) {
+    if (i % TASK_BATCH === 0) store.throwIfInterrupted();
+    try {
+      tasks += actionItemsOf(String(row["result"])).length;
+    } catch {
+      unreadable++;
+    }
+  }
+  return { tasks, unreadable };
+}

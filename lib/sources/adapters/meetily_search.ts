@@ -16,7 +16,13 @@
 import type { Store, StoreParam } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { plainWordsQueries } from "../../search/fts_query.ts";
-import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
+import {
+  SCAN_CHUNK_ROWS,
+  SCAN_INDEX_SLICE_MS,
+  SCAN_MAX_TERMS,
+  SCAN_SEARCH_BUDGET_MS,
+} from "../../config/limits.ts";
+import type { MeetilyIndex } from "./meetily_index.ts";
 
 /** One word to look for. */
 interface ScanTerm {
@@ -28,6 +34,8 @@ interface ScanTerm {
   exact: boolean;
   /** Whether a lower-cased text holds the word. */
   test: (folded: string) => boolean;
+  /** The word's lower-cased parts (one, or several for "POL-358"). */
+  parts: string[];
 }
 
 /** A query read as plain words. */
@@ -38,6 +46,9 @@ export interface ScanQuery {
 }
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
+/** Candidate rows of a several-part word fetched by one statement to be tested. */
+const VERIFY_ROWS = 256;
 const OPERATOR = /^(AND|OR|NOT|NEAR)$/;
 
 function escapeLike(text: string): string {
@@ -83,6 +94,7 @@ function termOf(words: string[]): ScanTerm {
       also: [],
       exact: true,
       test: (text) => text.includes(word),
+      parts: folded,
     };
   }
   const also: { sql: string; params: string[] }[] = [];
@@ -102,7 +114,13 @@ function termOf(words: string[]): ScanTerm {
     }).join("")
   ).join("%");
   const pattern = new RegExp(folded.map(escapeRegExp).join("[^\\p{L}\\p{M}\\p{N}]+"), "u");
-  return { like: `%${like}%`, also, exact: false, test: (text) => pattern.test(text) };
+  return {
+    like: `%${like}%`,
+    also,
+    exact: false,
+    test: (text) => pattern.test(text),
+    parts: folded,
+  };
 }
 
 /**
@@ -148,15 +166,56 @@ function countsFor(counts: Map<string, MeetingCounts>, id: string, size: number)
 }
 
 /**
- * Scans titles (given) and every segment for the words of `query`, in chunks of
- * {@link SCAN_CHUNK_ROWS} rows; stops with `partial` once {@link SCAN_SEARCH_BUDGET_MS}
- * has gone, and throws StoreInterruptedError when the call must stop.
+ * Counts the segments the index covers that hold each word: for a one-part word straight
+ * from the index; for a word of several parts, the index's candidates are read and tested.
+ */
+function indexCounts(
+  store: Store,
+  index: MeetilyIndex,
+  query: ScanQuery,
+  counts: Map<string, MeetingCounts>,
+): void {
+  const size = query.terms.length;
+  query.terms.forEach((term, i) => {
+    const { list } = index.segmentsHolding(term.parts);
+    if (term.parts.length === 1) {
+      for (const segment of list) countsFor(counts, index.meetingOf(segment), size).segments[i]!++;
+      return;
+    }
+    for (let at = 0; at < list.length; at += VERIFY_ROWS) {
+      const batch = list.slice(at, at + VERIFY_ROWS);
+      const meetingOf = new Map(batch.map((segment) => [
+        index.rowidOf(segment),
+        index.meetingOf(segment),
+      ]));
+      const rows = store.all(
+        `SELECT t.rowid AS r, t.transcript AS x FROM transcripts t
+          WHERE t.rowid IN (${batch.map(() => "?").join(", ")})`,
+        ...meetingOf.keys(),
+      );
+      for (const row of rows) {
+        const meeting = meetingOf.get(Number(row["r"]));
+        if (meeting !== undefined && term.test(String(row["x"] ?? "").toLowerCase())) {
+          countsFor(counts, meeting, size).segments[i]!++;
+        }
+      }
+      store.throwIfInterrupted();
+    }
+  });
+}
+
+/**
+ * Counts the words of `query` in titles (given) and every segment: the segments `index`
+ * covers through it (growing it first for up to {@link SCAN_INDEX_SLICE_MS}), the rest by a
+ * scan in chunks of {@link SCAN_CHUNK_ROWS} rows that stops with `partial` once
+ * {@link SCAN_SEARCH_BUDGET_MS} has gone. Throws StoreInterruptedError when the call must
+ * stop. Without an index, or for a word the index cannot hold, everything is scanned.
  */
 export function scanCounts(
   store: Store,
   query: ScanQuery,
   titles: readonly { id: string; title: string }[],
-  segmentsReadable: boolean,
+  index: MeetilyIndex | null,
 ): ScanCounts {
   const started = performance.now();
   const size = query.terms.length;
@@ -167,7 +226,15 @@ export function scanCounts(
       if (term.test(folded)) countsFor(counts, id, size).title[i] = true;
     });
   }
-  if (!segmentsReadable || size === 0) return { counts, partial: false };
+  if (size === 0) return { counts, partial: false };
+  let from = Number.MIN_SAFE_INTEGER;
+  if (
+    index !== null && query.terms.every((term) => term.parts.every((part) => WHOLE_WORD.test(part)))
+  ) {
+    index.grow(store, started + SCAN_INDEX_SLICE_MS);
+    indexCounts(store, index, query, counts);
+    from = index.coveredRowid;
+  }
   const flags = query.terms.map((term, i) =>
     term.exact ? `(t.transcript LIKE ? ESCAPE '\\') AS f${i}` : `0 AS f${i}`
   );
@@ -185,7 +252,7 @@ export function scanCounts(
     ...term.also.flatMap((one) => one.params),
   ]);
   const last = Number(store.get("SELECT max(t.rowid) AS n FROM transcripts t")?.["n"] ?? 0);
-  for (let low = Number.MIN_SAFE_INTEGER; low < last;) {
+  for (let low = from; low < last;) {
     const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
     const params: StoreParam[] = [...flagParams, low, high, ...whereParams];
     for (const row of store.all(sql, ...params)) {

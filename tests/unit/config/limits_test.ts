@@ -48,6 +48,10 @@ const INTERNAL = new Set([
   "CHUNKS_PER_SITTING",
   "MAX_RANKED_CHUNKS",
   "TASK_BATCH",
+  "BUILD_ROWS",
+  "TERM_OVERHEAD_BYTES",
+  "SEGMENT_BYTES",
+  "VERIFY_ROWS",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
