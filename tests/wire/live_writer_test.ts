@@ -10,7 +10,6 @@ import { type Message, runCli, startServer } from "../helpers/server_process.ts"
 import { assertToolError } from "../helpers/tool_error.ts";
 import { lines } from "../helpers/lines.ts";
 import { checksum } from "./fixtures/checksum.ts";
-import { lines } from "../helpers/stream_lines.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/app_writer.ts", import.meta.url));
 

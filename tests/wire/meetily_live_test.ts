@@ -9,7 +9,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 import { checksum } from "./fixtures/checksum.ts";
-import { lines } from "../helpers/stream_lines.ts";
+import { lines } from "../helpers/lines.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/meetily_writer.ts", import.meta.url));
 

@@ -164,6 +164,7 @@ export interface SummaryItems {
   r: number;
   /** The meeting's id. */
   id: string;
+  /** Its action items, or null when its summary could not be read. */
   items: ActionItem[] | null;
 }
 

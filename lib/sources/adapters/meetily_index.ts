@@ -62,9 +62,9 @@ export interface IndexedSegments {
  */
 export class MeetilyIndex {
   /** The last rowid of `transcripts` the index covers. */
-  coveredRowid = Number.MIN_SAFE_INTEGER;
+  coveredRowid: number = Number.MIN_SAFE_INTEGER;
   /** Whether the index reached its memory bound and stopped growing. */
-  full = false;
+  full: boolean = false;
   #lastMeeting: string | null = null;
   /** Each distinct word, by its term number. */
   #words: string[] = [];

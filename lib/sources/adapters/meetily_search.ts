@@ -25,7 +25,8 @@ import {
 import type { MeetilyIndex } from "./meetily_index.ts";
 
 /** One word to look for. */
-interface ScanTerm {
+/** One word of a scanned query: how SQL narrows the rows, and how a folded text is tested. */
+export interface ScanTerm {
   /** The LIKE pattern (escaped with `\`). */
   like: string;
   /** Further conditions a segment must meet to possibly match, with their parameters. */
@@ -40,6 +41,7 @@ interface ScanTerm {
 
 /** A query read as plain words. */
 export interface ScanQuery {
+  /** Its words, at most SCAN_MAX_TERMS. */
   terms: ScanTerm[];
   /** The FTS5 expression of the words, OR-ed, that marks snippets. */
   match: string;
@@ -152,7 +154,9 @@ export interface MeetingCounts {
 
 /** What a scan saw: counts per meeting id, and whether it stopped early. */
 export interface ScanCounts {
+  /** The counts of each meeting that holds a word, by meeting id. */
   counts: Map<string, MeetingCounts>;
+  /** Whether the scan stopped before it saw every row. */
   partial: boolean;
 }
 
@@ -284,7 +288,11 @@ export function scanCounts(
  * scoreOf({ segments: [3], title: [true] }, [10], 5_000) > 1; // true
  * ```
  */
-export function scoreOf(counts: MeetingCounts, meetingsWith: readonly number[], total: number) {
+export function scoreOf(
+  counts: MeetingCounts,
+  meetingsWith: readonly number[],
+  total: number,
+): number {
   let covered = 0;
   let weight = 0;
   counts.segments.forEach((segments, i) => {
