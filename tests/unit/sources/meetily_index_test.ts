@@ -99,7 +99,7 @@ Deno.test("meetily index: counts the segments holding each word exactly as the s
 
 Deno.test("meetily index and ranges: appended meetings are read; reused rowids make both start over", () => {
   const first = [meetingWith(1, "2025-11-01T07:00:00+00:00", ["alpha beta", "gamma"])];
-  withFixture(first, (store, reader, path) => {
+  withFixture(first, (_store, reader, path) => {
     assertEquals(keys(reader, "gamma"), ["meeting-0001"]);
     const writer = new DatabaseSync(path);
     try {
