@@ -76,13 +76,14 @@ class ScreenpipeReader implements SourceReader {
     this.#name = context.name;
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
+    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
     this.#search = new ScreenpipeSearch(
       store,
       this.#schema,
       this.#walker,
       SCREENPIPE_SCAN_ROWS,
+      () => this.#counter.known(),
     );
-    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
     this.#lastEnd = this.#schema.rowColumns.includes("a.end_time AS")
       ? `SELECT max(a.end_time) AS e FROM ${ROWS} AS a ${this.#schema.join}
           WHERE a.timestamp = ? AND ${this.#schema.visible} AND ${keepGoingSql("a")}`
@@ -115,7 +116,7 @@ class ScreenpipeReader implements SourceReader {
       this.#store.throwIfInterrupted();
       const anchor = this.#walker.newest(before);
       if (anchor === undefined) break;
-      const sitting = this.#walker.sittingOf(anchor);
+      const sitting = this.#sittingOf(anchor);
       if (sitting.start.ms < since) break;
       out.push(this.#summary(sitting));
       before = sitting.start.ts;
@@ -126,7 +127,7 @@ class ScreenpipeReader implements SourceReader {
   getTranscript(id: string): TranscriptDocument | undefined {
     const row = this.#rowOf(id);
     if (row === undefined) return undefined;
-    const read = this.#read(this.#walker.sittingOf(row));
+    const read = this.#read(this.#sittingOf(row));
     return {
       ...read.head,
       duration: read.duration,
@@ -170,7 +171,7 @@ class ScreenpipeReader implements SourceReader {
   #windowNear(start: RowRef, matchId: number, match: string): string {
     const after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId);
     if (after === undefined || after.rows[0]?.id !== matchId) {
-      return matchWindow(this.#read(this.#walker.sittingOf(start)).text, match);
+      return matchWindow(this.#read(this.#sittingOf(start)).text, match);
     }
     const before = this.#walker.rowsBefore(matchId, start);
     const window = matchWindow(rowsText([...before, ...after.rows], start.ms), match);
@@ -196,15 +197,34 @@ class ScreenpipeReader implements SourceReader {
             : ""),
       );
     }
+    // Counted first: the count keeps the starts the newest sitting's is looked up in.
+    const transcripts = this.#counter.count();
     const newest = this.#walker.newest(null);
     return {
-      transcripts: this.#counter.count(),
+      transcripts,
       tasks: 0,
-      newest: newest === undefined ? null : rfc3339(this.#walker.startOf(newest).ms),
+      newest: newest === undefined ? null : rfc3339(this.#startOf(newest).ms),
       search: this.#schema.fts ? "fts" : "scan",
       turns: true,
       notes,
     };
+  }
+
+  /** The first row of `row`'s sitting: looked up in the kept starts when current, else walked. */
+  #startOf(row: RowRef): RowRef {
+    return this.#counter.known()?.of(row) ?? this.#walker.startOf(row);
+  }
+
+  /**
+   * The sitting that holds `row`. With current kept starts it ends at the newest row before
+   * the next sitting's start, one statement instead of a walk over its rows.
+   */
+  #sittingOf(row: RowRef): Sitting {
+    const starts = this.#counter.known();
+    const start = starts?.of(row);
+    if (start === undefined) return this.#walker.sittingOf(row);
+    const end = this.#walker.newest(starts!.next(row)?.ts ?? null);
+    return { start, end: end === undefined || end.ts < row.ts ? this.#walker.endOf(row) : end };
   }
 
   #rowOf(id: string) {
