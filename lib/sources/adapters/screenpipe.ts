@@ -10,7 +10,11 @@
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
+import {
+  SCREENPIPE_SCAN_ROWS,
+  SCREENPIPE_SITTING_GAP_S,
+  SNIPPET_WINDOW_RADIUS,
+} from "../../config/limits.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import {
   type HitDetail,
@@ -37,6 +41,7 @@ import {
 import {
   type AudioRow,
   HEAD_ROWS,
+  NEAR_ROWS,
   parseStamp,
   rfc3339,
   type RowRef,
@@ -169,17 +174,32 @@ class ScreenpipeReader implements SourceReader {
    * first row or gone, from the whole sitting.
    */
   #windowNear(start: RowRef, matchId: number, match: string): string {
-    const after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId);
-    if (after === undefined || after.rows[0]?.id !== matchId) {
-      return matchWindow(this.#read(this.#sittingOf(start)).text, match);
+    if (matchId === start.id) return matchWindow(this.#read(this.#sittingOf(start)).text, match);
+    let count = NEAR_ROWS;
+    for (;;) {
+      const after = this.#walker.rowsFrom(matchId, count);
+      if (after.rows[0]?.id !== matchId) {
+        return matchWindow(this.#read(this.#sittingOf(start)).text, match);
+      }
+      const before = this.#walker.rowsBefore(matchId, start, count);
+      const atStart = before.length < count || before[0]!.id === start.id;
+      const text = rowsText([...before, ...after.rows], start.ms);
+      // Fewer rows do only while they hold a window's width of speech each side (a text
+      // of two widths or less is shown whole).
+      const enough = (atStart && after.ended) ||
+        (text.length > 2 * SNIPPET_WINDOW_RADIUS &&
+          (atStart || textLength(before) > SNIPPET_WINDOW_RADIUS) &&
+          (after.ended || textLength(after.rows.slice(1)) > SNIPPET_WINDOW_RADIUS));
+      if (count < HEAD_ROWS && !enough) {
+        count = HEAD_ROWS;
+        continue;
+      }
+      const window = matchWindow(text, match);
+      // Marks what lies beyond these rows, as a window cut from the whole text would.
+      return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
+        after.ended || window.endsWith(" …") ? "" : " …"
+      }`;
     }
-    const before = this.#walker.rowsBefore(matchId, start);
-    const window = matchWindow(rowsText([...before, ...after.rows], start.ms), match);
-    // Marks what lies beyond these rows, as a window cut from the whole text would.
-    const atStart = before.length < HEAD_ROWS || before[0]!.id === start.id;
-    return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
-      after.ended || window.endsWith(" …") ? "" : " …"
-    }`;
   }
 
   listTasks(): TaskSummary[] {
@@ -279,6 +299,11 @@ class ScreenpipeReader implements SourceReader {
       engine: rows.find((row) => row.engine !== null)?.engine ?? null,
     };
   }
+}
+
+/** How many characters rows say. */
+function textLength(rows: readonly AudioRow[]): number {
+  return rows.reduce((sum, row) => sum + row.text.length, 0);
 }
 
 /** The text of rows of a sitting that starts at `startMs`. */

@@ -35,34 +35,45 @@ async function withApp(
   }
 }
 
-/** A line of filler, different per row, about 60 characters. */
-function filler(i: number): string {
-  return `row ${i} we went over the figures and the plan for the next sprint`;
+/** A line of filler, different per row, about 60 characters a clause. */
+function filler(i: number, clauses: number): string {
+  return Array.from({ length: clauses }, () => `row ${i} we went over the figures and the plan`)
+    .join(" then ") + " for the next sprint";
 }
 
 /**
  * One sitting of `rows` chunks on the mic (the system audio joins after the first twenty),
  * with `planted` said in the given rows only.
  */
-function longSitting(app: ScreenpipeFixture, rows: number, planted: Map<number, string>): void {
+function longSitting(
+  app: ScreenpipeFixture,
+  rows: number,
+  planted: Map<number, string>,
+  clauses: number,
+): void {
   const ana = app.addSpeaker("Ana");
   for (let i = 0; i < rows; i++) {
     app.addChunk({
       device: i < 20 ? MIC : i % 2 === 0 ? MIC : SYSTEM,
       atMs: T0 + i * 20_000,
-      segments: [{ text: planted.get(i) ?? filler(i), speakerId: ana, start: 0, end: 5 }],
+      segments: [{ text: planted.get(i) ?? filler(i, clauses), speakerId: ana, start: 0, end: 5 }],
     });
   }
 }
 
 Deno.test("screenpipe hits: a window read around the match is the whole text's window", async () => {
+  // Short rows need a dozen each side of a match; long ones, fewer (read first).
+  for (const clauses of [1, 3]) await windowsMatchWholeText(clauses);
+});
+
+async function windowsMatchWholeText(clauses: number): Promise<void> {
   const planted = new Map([
     [2, "opening with a sprint review"],
     [100, "the zeppelin launch slips"],
     [197, "a last word on the zeppelin budget"],
   ]);
   await withApp((app) => {
-    longSitting(app, 200, planted);
+    longSitting(app, 200, planted, clauses);
     app.addChunk({ device: MIC, atMs: T0 + 200 * 20_000 + GAP_MS + 1000, segments: [] });
     app.addChunk({
       device: MIC,
@@ -103,7 +114,7 @@ Deno.test("screenpipe hits: a window read around the match is the whole text's w
       store.close();
     }
   });
-});
+}
 
 /** A counter over `store`, as the reader makes one. */
 function counterOf(app: ScreenpipeFixture, store: Store): SittingCounter {
