@@ -10,7 +10,11 @@
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { SCREENPIPE_SCAN_ROWS, SCREENPIPE_SITTING_GAP_S } from "../../config/limits.ts";
+import {
+  SCREENPIPE_SCAN_ROWS,
+  SCREENPIPE_SITTING_GAP_S,
+  SNIPPET_WINDOW_RADIUS,
+} from "../../config/limits.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import {
   type HitDetail,
@@ -37,6 +41,7 @@ import {
 import {
   type AudioRow,
   HEAD_ROWS,
+  NEAR_ROWS,
   parseStamp,
   rfc3339,
   type RowRef,
@@ -76,13 +81,14 @@ class ScreenpipeReader implements SourceReader {
     this.#name = context.name;
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
+    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
     this.#search = new ScreenpipeSearch(
       store,
       this.#schema,
       this.#walker,
       SCREENPIPE_SCAN_ROWS,
+      () => this.#counter.known(),
     );
-    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
     this.#lastEnd = this.#schema.rowColumns.includes("a.end_time AS")
       ? `SELECT max(a.end_time) AS e FROM ${ROWS} AS a ${this.#schema.join}
           WHERE a.timestamp = ? AND ${this.#schema.visible} AND ${keepGoingSql("a")}`
@@ -115,7 +121,7 @@ class ScreenpipeReader implements SourceReader {
       this.#store.throwIfInterrupted();
       const anchor = this.#walker.newest(before);
       if (anchor === undefined) break;
-      const sitting = this.#walker.sittingOf(anchor);
+      const sitting = this.#sittingOf(anchor);
       if (sitting.start.ms < since) break;
       out.push(this.#summary(sitting));
       before = sitting.start.ts;
@@ -126,7 +132,7 @@ class ScreenpipeReader implements SourceReader {
   getTranscript(id: string): TranscriptDocument | undefined {
     const row = this.#rowOf(id);
     if (row === undefined) return undefined;
-    const read = this.#read(this.#walker.sittingOf(row));
+    const read = this.#read(this.#sittingOf(row));
     return {
       ...read.head,
       duration: read.duration,
@@ -168,17 +174,32 @@ class ScreenpipeReader implements SourceReader {
    * first row or gone, from the whole sitting.
    */
   #windowNear(start: RowRef, matchId: number, match: string): string {
-    const after = matchId === start.id ? undefined : this.#walker.rowsFrom(matchId);
-    if (after === undefined || after.rows[0]?.id !== matchId) {
-      return matchWindow(this.#read(this.#walker.sittingOf(start)).text, match);
+    if (matchId === start.id) return matchWindow(this.#read(this.#sittingOf(start)).text, match);
+    let count = NEAR_ROWS;
+    for (;;) {
+      const after = this.#walker.rowsFrom(matchId, count);
+      if (after.rows[0]?.id !== matchId) {
+        return matchWindow(this.#read(this.#sittingOf(start)).text, match);
+      }
+      const before = this.#walker.rowsBefore(matchId, start, count);
+      const atStart = before.length < count || before[0]!.id === start.id;
+      const text = rowsText([...before, ...after.rows], start.ms);
+      // Fewer rows do only while they hold a window's width of speech each side (a text
+      // of two widths or less is shown whole).
+      const enough = (atStart && after.ended) ||
+        (text.length > 2 * SNIPPET_WINDOW_RADIUS &&
+          (atStart || textLength(before) > SNIPPET_WINDOW_RADIUS) &&
+          (after.ended || textLength(after.rows.slice(1)) > SNIPPET_WINDOW_RADIUS));
+      if (count < HEAD_ROWS && !enough) {
+        count = HEAD_ROWS;
+        continue;
+      }
+      const window = matchWindow(text, match);
+      // Marks what lies beyond these rows, as a window cut from the whole text would.
+      return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
+        after.ended || window.endsWith(" …") ? "" : " …"
+      }`;
     }
-    const before = this.#walker.rowsBefore(matchId, start);
-    const window = matchWindow(rowsText([...before, ...after.rows], start.ms), match);
-    // Marks what lies beyond these rows, as a window cut from the whole text would.
-    const atStart = before.length < HEAD_ROWS || before[0]!.id === start.id;
-    return `${atStart || window.startsWith("… ") ? "" : "… "}${window}${
-      after.ended || window.endsWith(" …") ? "" : " …"
-    }`;
   }
 
   listTasks(): TaskSummary[] {
@@ -196,15 +217,34 @@ class ScreenpipeReader implements SourceReader {
             : ""),
       );
     }
+    // Counted first: the count keeps the starts the newest sitting's is looked up in.
+    const transcripts = this.#counter.count();
     const newest = this.#walker.newest(null);
     return {
-      transcripts: this.#counter.count(),
+      transcripts,
       tasks: 0,
-      newest: newest === undefined ? null : rfc3339(this.#walker.startOf(newest).ms),
+      newest: newest === undefined ? null : rfc3339(this.#startOf(newest).ms),
       search: this.#schema.fts ? "fts" : "scan",
       turns: true,
       notes,
     };
+  }
+
+  /** The first row of `row`'s sitting: looked up in the kept starts when current, else walked. */
+  #startOf(row: RowRef): RowRef {
+    return this.#counter.known()?.of(row) ?? this.#walker.startOf(row);
+  }
+
+  /**
+   * The sitting that holds `row`. With current kept starts it ends at the newest row before
+   * the next sitting's start, one statement instead of a walk over its rows.
+   */
+  #sittingOf(row: RowRef): Sitting {
+    const starts = this.#counter.known();
+    const start = starts?.of(row);
+    if (start === undefined) return this.#walker.sittingOf(row);
+    const end = this.#walker.newest(starts!.next(row)?.ts ?? null);
+    return { start, end: end === undefined || end.ts < row.ts ? this.#walker.endOf(row) : end };
   }
 
   #rowOf(id: string) {
@@ -259,6 +299,11 @@ class ScreenpipeReader implements SourceReader {
       engine: rows.find((row) => row.engine !== null)?.engine ?? null,
     };
   }
+}
+
+/** How many characters rows say. */
+function textLength(rows: readonly AudioRow[]): number {
+  return rows.reduce((sum, row) => sum + row.text.length, 0);
 }
 
 /** The text of rows of a sitting that starts at `startMs`. */

@@ -1,7 +1,9 @@
 /**
- * How many sittings a screenpipe source holds, for list_sources and `check`. Counting walks
- * every sitting (about 0.9 s for a year of daily use, a million rows), so the count is kept
- * per connection and brought up to date cheaply:
+ * How many sittings a screenpipe source holds, for list_sources and `check`, and where each
+ * begins, for search. Counting walks every sitting (about 0.6 s for a year of daily use, a
+ * million rows), so the walk's sitting starts are kept per connection (one row id and
+ * timestamp per sitting: about 5,200, a few hundred kilobytes, for that year) and brought up
+ * to date cheaply:
  *
  * - while the database is unchanged (PRAGMA data_version), it is answered as kept;
  * - when the app has only appended rows after the newest counted sitting began (its normal
@@ -13,6 +15,10 @@
  * Which case applies is decided by statements that read no row's text: the table's row
  * count (SQLite counts an index's entries), the new rows' ids and timestamps, and the
  * flagged speakers.
+ *
+ * Kept starts make a row's sitting start a binary search instead of a walk back through the
+ * timestamp index. Only list_sources and `check` walk every sitting; a search uses the starts
+ * when they are kept and current, or current after appends, and walks otherwise.
  *
  * @module
  */
@@ -30,10 +36,64 @@ interface Kept {
   maxId: number;
   /** The flagged speakers, as ids. */
   flagged: string;
-  /** The first row of the newest sitting counted. */
-  last: RowRef | undefined;
-  /** Sittings counted. */
-  count: number;
+  /** Every sitting's first row, in time order (by timestamp, then id). */
+  starts: RowRef[];
+}
+
+/**
+ * The kept first rows of every sitting, in time order, as a fresh walk would find them.
+ *
+ * @example
+ * ```ts
+ * import { SittingStarts } from "./screenpipe_count.ts";
+ * const starts = new SittingStarts([{ id: 1, ts: "2026-01-01T09:00:00+00:00", ms: 0 }]);
+ * starts.of({ id: 5, ts: "2026-01-01T09:10:00+00:00", ms: 600_000 })?.id; // 1
+ * starts.next({ id: 5, ts: "2026-01-01T09:10:00+00:00", ms: 600_000 }); // undefined
+ * ```
+ */
+export class SittingStarts {
+  readonly #starts: readonly RowRef[];
+
+  /** Starts in time order. */
+  constructor(starts: readonly RowRef[]) {
+    this.#starts = starts;
+  }
+
+  /**
+   * The first row of the sitting that holds `row`: the latest start at or before its
+   * timestamp (rows of one timestamp share a sitting, and a start is its timestamp's lowest
+   * id), or undefined before the first.
+   */
+  of(row: RowRef): RowRef | undefined {
+    return this.#starts[this.#after(row) - 1];
+  }
+
+  /** The first row of the sitting after the one that holds `row`, or undefined. */
+  next(row: RowRef): RowRef | undefined {
+    return this.#starts[this.#after(row)];
+  }
+
+  /** The index of the first start later than `row`'s timestamp. */
+  #after(row: RowRef): number {
+    let low = 0;
+    let high = this.#starts.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.#starts[mid]!.ts <= row.ts) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  /** How many sittings there are. */
+  get size(): number {
+    return this.#starts.length;
+  }
+
+  /** The starts, in time order. */
+  list(): readonly RowRef[] {
+    return this.#starts;
+  }
 }
 
 /** Counts one source's sittings, keeping the count between calls. */
@@ -69,9 +129,23 @@ export class SittingCounter {
 
   /** The number of sittings now. */
   count(): number {
+    return this.#current(true)!.size;
+  }
+
+  /**
+   * The sitting starts now, when they are kept and current or only appended to (then the
+   * newest sitting is walked on), else undefined: this never walks every sitting.
+   */
+  known(): SittingStarts | undefined {
+    return this.#current(false);
+  }
+
+  /** The starts now; without `full`, undefined when that would walk every sitting. */
+  #current(full: boolean): SittingStarts | undefined {
+    if (this.#kept === undefined && !full) return undefined;
     const version = this.#number("PRAGMA data_version", "data_version");
     const kept = this.#kept;
-    if (kept?.version === version) return kept.count;
+    if (kept?.version === version) return new SittingStarts(kept.starts);
     const rows = this.#number(this.#sql.rows);
     const maxId = this.#number(this.#sql.maxId);
     const flagged = this.#sql.flagged === ""
@@ -79,27 +153,27 @@ export class SittingCounter {
       : String(this.#store.get(this.#sql.flagged)?.["n"] ?? "");
     const appended = kept !== undefined && kept.flagged === flagged &&
       rows === kept.rows + this.#number(this.#sql.newRows, "n", kept.maxId) &&
-      (kept.last === undefined ||
-        this.#store.get(this.#sql.pastRows, kept.maxId, kept.last.ts) === undefined);
-    const [base, from] = appended && kept.last !== undefined
-      ? [kept.count - 1, rowRef(this.#store.get(this.#sql.first, kept.last.ts))]
-      : [0, rowRef(this.#store.get(this.#sql.first, ""))];
-    const walked = this.#walk(from);
-    this.#kept = { version, rows, maxId, flagged, ...walked, count: base + walked.count };
-    return this.#kept.count;
+      (kept.starts.length === 0 ||
+        this.#store.get(this.#sql.pastRows, kept.maxId, kept.starts.at(-1)!.ts) === undefined);
+    if (!appended && !full) {
+      this.#kept = undefined;
+      return undefined;
+    }
+    const last = appended ? kept.starts.at(-1) : undefined;
+    // The newest sitting may have grown: it is walked again, from its first row.
+    const starts = last === undefined ? [] : kept!.starts.slice(0, -1);
+    this.#walk(rowRef(this.#store.get(this.#sql.first, last?.ts ?? "")), starts);
+    this.#kept = { version, rows, maxId, flagged, starts };
+    return new SittingStarts(starts);
   }
 
-  /** Counts sittings from `row` on, one jump per gap's width of speech. */
-  #walk(row: RowRef | undefined): { count: number; last: RowRef | undefined } {
-    let count = 0;
-    let last: RowRef | undefined;
+  /** Adds the starts of sittings from `row` on, one jump per gap's width of speech. */
+  #walk(row: RowRef | undefined, starts: RowRef[]): void {
     while (row !== undefined) {
       this.#store.throwIfInterrupted();
-      count++;
-      last = row;
+      starts.push(row);
       row = rowRef(this.#store.get(this.#sql.next, this.#walker.endOf(row).ts));
     }
-    return { count, last };
   }
 
   #number(sql: string, column = "n", ...params: number[]): number {

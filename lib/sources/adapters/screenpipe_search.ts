@@ -23,6 +23,7 @@ import { keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { parseStamp, type RowRef, type SittingWalker } from "./screenpipe_sittings.ts";
+import type { SittingStarts } from "./screenpipe_count.ts";
 
 /** How many ranked chunks per wanted sitting are read first; more are read if needed. */
 const CHUNKS_PER_SITTING = 8;
@@ -104,14 +105,25 @@ export class ScreenpipeSearch {
   readonly #schema: ScreenpipeSchema;
   readonly #walker: SittingWalker;
   readonly #scanRows: number;
+  readonly #starts: () => SittingStarts | undefined;
   readonly #sql: Record<"rank" | "probe" | "chunkRow" | "scan" | "progress" | "unindexed", string>;
 
-  /** A search over `store`, scanning at most `scanRows` unindexed rows. */
-  constructor(store: Store, schema: ScreenpipeSchema, walker: SittingWalker, scanRows: number) {
+  /**
+   * A search over `store`, scanning at most `scanRows` unindexed rows; `starts` gives the
+   * kept sitting starts when current (a hit's start is then looked up, not walked to).
+   */
+  constructor(
+    store: Store,
+    schema: ScreenpipeSchema,
+    walker: SittingWalker,
+    scanRows: number,
+    starts: () => SittingStarts | undefined = () => undefined,
+  ) {
     this.#store = store;
     this.#schema = schema;
     this.#walker = walker;
     this.#scanRows = scanRows;
+    this.#starts = starts;
     const from = `FROM ${ROWS} AS a ${schema.join}`;
     this.#sql = {
       rank: `SELECT audio_chunk_id AS chunk, bm25(${FTS}) AS score FROM ${FTS}
@@ -154,8 +166,9 @@ export class ScreenpipeSearch {
     const match = every ? words.allTerms : words.anyTerm;
     const sittings = new Map<number, Scored>();
     const covered: { start: RowRef; fromMs: number; toMs: number }[] = [];
+    const starts = this.#starts();
     const resolve = (row: RowRef, score: number) => {
-      const start = this.#walker.startOf(
+      const start = starts?.of(row) ?? this.#walker.startOf(
         row,
         (ms) => covered.find((span) => span.fromMs <= ms && ms <= span.toMs)?.start,
       );

@@ -26,6 +26,13 @@ import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
  */
 export const HEAD_ROWS = 12;
 
+/**
+ * How many rows each side of a match are read first for its window: about 600 characters
+ * of speech, over the window's 400 a side. When they hold less text, {@link HEAD_ROWS} a
+ * side are read instead.
+ */
+export const NEAR_ROWS = 7;
+
 /** One audio row, as a sitting is walked by. */
 export interface RowRef {
   /** audio_transcriptions.id. */
