@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import type { SourceFacts } from "../sources/source_reader.ts";
+import { StoreInterruptedError } from "../store/errors.ts";
 import { capText } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { FIELD_CAPS, MAX_SOURCE_NOTES } from "../config/limits.ts";
@@ -52,6 +53,9 @@ export const listSources: AnyTool = defineTool({
         try {
           facts = sources.reader(source).facts();
         } catch (error) {
+          // A call past its deadline or cancelled is answered as such, not as sources that
+          // cannot be read.
+          if (error instanceof StoreInterruptedError) throw error;
           failure = (error as Error).message;
         }
         const notes = facts?.notes ?? [failure ?? "cannot be read"];

@@ -234,3 +234,12 @@ Deno.test("page sizes default and clamp as documented, and tasks come newest fir
     fixture.cleanup();
   }
 });
+
+Deno.test(
+  "list_sources answers a call past its deadline as timeout, not as sources that cannot be read",
+  withStore((store) => {
+    assertEquals(call(store, "list_sources").sources[0].available, true);
+    store.setInterruptCheck(() => "timeout");
+    assertToolError(callError(store, "list_sources", {}), "timeout");
+  }),
+);
