@@ -6,6 +6,7 @@
  */
 import { posix, win32 } from "node:path";
 import { type DbPathContext, homeDir, platformDataDir, resolveDbPath } from "./db_path.ts";
+import { nameFromPath } from "./source_name.ts";
 
 /**
  * The environment variables {@link appLocations} reads. The permission flags of the start
@@ -84,7 +85,7 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (fromEnv) {
     const { path } = resolveDbPath(context);
-    locations.push({ kind: "transcript-mcp", name: nameFromFile(paths.basename(path)), path });
+    locations.push({ kind: "transcript-mcp", name: nameFromPath(path), path });
   }
   if (dataDir !== undefined) {
     locations.push({
@@ -96,21 +97,4 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
   return locations.filter((location, index) =>
     locations.findIndex((other) => other.path === location.path) === index
   );
-}
-
-/**
- * A source name from a file name, as `--source PATH` makes one: the name before its
- * extension, lower-cased, other characters than `a-z0-9_-` made `-`, at most 32; "store"
- * when nothing is left.
- *
- * @example
- * ```ts
- * import { nameFromFile } from "./app_locations.ts";
- * nameFromFile("Team Calls.db"); // "team-calls"
- * ```
- */
-export function nameFromFile(fileName: string): string {
-  const stem = fileName.replace(/\.[^.]*$/, "").toLowerCase()
-    .replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 32);
-  return stem === "" ? "store" : stem;
 }

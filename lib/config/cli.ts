@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { SERVER_NAME } from "./version.ts";
+import { SOURCE_NAME_PATTERN } from "./source_name.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 
 /** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
@@ -146,9 +147,6 @@ export function parseCommandLine(args: readonly string[]): Command {
   }
 }
 
-/** What a source name may be (lib/sources/source_ids.ts checks ids against the same). */
-const SOURCE_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
-
 /**
  * One `--source` value: `NAME=PATH`, or a PATH alone. Text before the first `=` is a name
  * when it holds no path separator and does not start with `.` or `~`; a path that has an
@@ -168,7 +166,7 @@ export function parseSourceFlag(text: string): SourceFlag | string {
   const flag: SourceFlag = isName
     ? { name: head, path: text.slice(equals + 1), option: "--source" }
     : { name: null, path: text, option: "--source" };
-  if (flag.name !== null && !SOURCE_NAME.test(flag.name)) {
+  if (flag.name !== null && !SOURCE_NAME_PATTERN.test(flag.name)) {
     return `--source name '${flag.name}' must be 1 to 32 of a-z, 0-9, _ and -, starting ` +
       "with a letter or digit";
   }

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type AppLocation, nameFromFile } from "../config/app_locations.ts";
+import type { AppLocation } from "../config/app_locations.ts";
+import { nameFromPath } from "../config/source_name.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
 import { openDatabaseSource } from "./open_source.ts";
 import type { SourceKind, SourceKindName } from "./source_kind.ts";
@@ -113,7 +114,7 @@ function readSource(location: AppLocation, options: DiscoverOptions): FoundSourc
     const facts = reader.facts();
     // A file that is not what its location expected is named as what it is.
     const name = kind.defaultName ??
-      (kind.kind === location.kind ? location.name : nameFromFile(fileName(location.path)));
+      (kind.kind === location.kind ? location.name : nameFromPath(location.path));
     return {
       kind: kind.kind,
       name,
@@ -125,10 +126,6 @@ function readSource(location: AppLocation, options: DiscoverOptions): FoundSourc
   } finally {
     store.close();
   }
-}
-
-function fileName(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
 
 function uniqueName(name: string, taken: ReadonlySet<string>): string {

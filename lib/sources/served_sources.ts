@@ -8,8 +8,8 @@
  */
 import { StoreOpenError } from "../store/errors.ts";
 import { openDatabaseSource } from "./open_source.ts";
-import { SOURCE_NAME_PATTERN } from "./source_ids.ts";
-import type { SourceKindName } from "./source_kind.ts";
+import { nameFromPath } from "../config/source_name.ts";
+import type { SourceKind, SourceKindName } from "./source_kind.ts";
 import type { SourceSpec } from "./source_set.ts";
 
 /** A source as the command line names it: an optional name and an absolute path. */
@@ -53,24 +53,6 @@ export class DuplicateSourceNameError extends Error {
 }
 
 /**
- * A source name made from a file name: lower-cased, extensions dropped, other characters
- * turned to `-`, at most 32 characters; "store" when nothing usable is left.
- *
- * @example
- * ```ts
- * import { nameFromPath } from "./served_sources.ts";
- * nameFromPath("/home/ada/Team Notes.sqlite"); // "team-notes"
- * ```
- */
-export function nameFromPath(path: string): string {
-  const file = path.split(/[\\/]/).pop() ?? "";
-  const stem = file.replace(/\.[^.]*$/, "").toLowerCase();
-  const name = stem.replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 32)
-    .replace(/[-_]+$/, "");
-  return SOURCE_NAME_PATTERN.test(name) ? name : "store";
-}
-
-/**
  * Opens each requested source once to settle its name and kind, and closes it. A source
  * that fails is kept with its reason. Throws DuplicateSourceNameError when two end with one
  * name, and StoreOpenError when none opens (a single source's own message, unchanged).
@@ -87,13 +69,12 @@ export function planSources(
   busyTimeoutMs?: number,
 ): PlannedSource[] {
   const planned = requests.map((request): PlannedSource => {
+    const nameOf = (kind?: SourceKind) =>
+      request.name ?? kind?.defaultName ?? nameFromPath(request.path);
     try {
-      const opened = openDatabaseSource(request.path, {
-        name: (kind) => request.name ?? kind.defaultName ?? nameFromPath(request.path),
-        busyTimeoutMs,
-      });
+      const opened = openDatabaseSource(request.path, { name: nameOf, busyTimeoutMs });
       opened.store.close();
-      const name = request.name ?? opened.kind.defaultName ?? nameFromPath(request.path);
+      const name = nameOf(opened.kind);
       return {
         spec: { kind: "path", name, path: request.path, detected: opened.kind.kind },
         kind: opened.kind.kind,
@@ -101,7 +82,7 @@ export function planSources(
       };
     } catch (error) {
       if (!(error instanceof StoreOpenError)) throw error;
-      const name = request.name ?? nameFromPath(request.path);
+      const name = nameOf();
       return {
         spec: { kind: "path", name, path: request.path, failure: error.message },
         kind: null,

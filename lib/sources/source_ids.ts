@@ -8,8 +8,7 @@
  * @module
  */
 
-/** What a source name may be: lower-case ASCII letters, digits, `_` and `-`, up to 32. */
-export const SOURCE_NAME_PATTERN: RegExp = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+import { SOURCE_NAME_PATTERN } from "../config/source_name.ts";
 
 /**
  * The public id of the item `key` of the source `name`.

@@ -1,9 +1,5 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import {
-  APP_LOCATION_ENV_VARS,
-  appLocations,
-  nameFromFile,
-} from "../../../lib/config/app_locations.ts";
+import { APP_LOCATION_ENV_VARS, appLocations } from "../../../lib/config/app_locations.ts";
 import { ENV_VARS_READ } from "../../../lib/config/db_path.ts";
 
 const envOf = (vars: Record<string, string>) => (name: string) => vars[name];
@@ -104,13 +100,6 @@ Deno.test("app locations: TRANSCRIPT_MCP_DB is looked in too, named from its fil
       .length,
     1,
   );
-});
-
-Deno.test("app locations: names from file names fit a source name", () => {
-  assertEquals(nameFromFile("store.db"), "store");
-  assertEquals(nameFromFile("Team Calls.db"), "team-calls");
-  assertEquals(nameFromFile("...db"), "store");
-  assertEquals(nameFromFile(`${"x".repeat(40)}.db`), "x".repeat(32));
 });
 
 Deno.test("app locations read only environment variables the permission flags allow", () => {

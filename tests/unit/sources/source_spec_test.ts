@@ -9,11 +9,7 @@ import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { parseSourceFlag } from "../../../lib/config/cli.ts";
 import { chooseSources, settleSources } from "../../../lib/sources/source_spec.ts";
-import {
-  DuplicateSourceNameError,
-  nameFromPath,
-  planSources,
-} from "../../../lib/sources/served_sources.ts";
+import { DuplicateSourceNameError, planSources } from "../../../lib/sources/served_sources.ts";
 import { SourceSet, SourceUnavailableError } from "../../../lib/sources/source_set.ts";
 import { StoreBusyError, StoreOpenError } from "../../../lib/store/errors.ts";
 
@@ -59,14 +55,6 @@ Deno.test("chooseSources() makes paths absolute and falls back to the default st
     }],
     origin: "platform default",
   });
-});
-
-Deno.test("nameFromPath() makes a valid source name from any file name", () => {
-  assertEquals(nameFromPath("/x/store.db"), "store");
-  assertEquals(nameFromPath("C:\\Users\\Ada\\Team Notes.sqlite"), "team-notes");
-  assertEquals(nameFromPath("/x/研究.db"), "store");
-  assertEquals(nameFromPath("/x/" + "a".repeat(40) + ".db"), "a".repeat(32));
-  assertEquals(nameFromPath("/x/_hidden.db"), "hidden");
 });
 
 Deno.test("planSources() names sources, keeps one that fails, and refuses two with one name", () => {
