@@ -134,6 +134,19 @@ export interface SegmentRecord {
   text: string;
 }
 
+/** Which of an item's segments {@link SourceReader.readSegments} returns, in `seq` order. */
+export interface SegmentRange {
+  /** The first `seq` to return. */
+  fromSeq: number;
+  /** At most this many segments. */
+  limit: number;
+  /**
+   * Skip segments that end before this many ms from the start (segments without times are
+   * kept), so a page deep in a long recording need not read what comes before it.
+   */
+  fromMs?: number | undefined;
+}
+
 /** A transcript as get_transcript reads it. */
 export interface TranscriptDocument extends TranscriptHead {
   /** Length in seconds, or null. */
@@ -213,6 +226,10 @@ export interface TaskSummary {
   parentTaskId: string | null;
   /** The public id of the transcript it came from, or null. */
   transcriptId: string | null;
+  /** A scheduled job's cron expression (bucket "scheduled"); absent for other tasks. */
+  schedule?: string | undefined;
+  /** Whether a scheduled job is enabled; absent for other tasks. */
+  enabled?: boolean | undefined;
   /** Its place in the source's newest-first order. */
   position: Position;
 }
@@ -258,6 +275,12 @@ export interface SourceReader {
    * since the ranking is left out. `match` is the ranking's.
    */
   renderHits(keys: readonly string[], match: string): HitDetail[];
+  /**
+   * Up to `range.limit` of the item's segments from `range.fromSeq` on, in `seq` order (an
+   * empty list past the end); undefined when the source has no such item. A kind whose items
+   * have no segments leaves this out, and turns are then made from the item's text.
+   */
+  readSegments?(id: string, range: SegmentRange): SegmentRecord[] | undefined;
   /** Up to `limit` tasks, newest first, after `after`. */
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[];
   /** Counts, newest item, capabilities and notes, for list_sources and `check`. */
