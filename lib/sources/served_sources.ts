@@ -9,7 +9,8 @@
 import { StoreOpenError } from "../store/errors.ts";
 import { openDatabaseSource } from "./open_source.ts";
 import { nameFromPath } from "../config/source_name.ts";
-import type { SourceKind, SourceKindName } from "./source_kind.ts";
+import type { SourceKind, SourceKindName, SourceListing } from "./source_kind.ts";
+import { isKuraDbFolder, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
 import type { SourceSpec } from "./source_set.ts";
 
 /** A source as the command line names it: an optional name and an absolute path. */
@@ -20,6 +21,8 @@ export interface SourceRequest {
   path: string;
   /** What named it, for the log line: an option, or where a default path came from. */
   origin?: string | undefined;
+  /** What its app calls it, when the app lists it (a database of a KuraDB folder). */
+  listing?: SourceListing | undefined;
 }
 
 /** A source settled at start: its spec, and its kind when it opened. */
@@ -68,28 +71,11 @@ export function planSources(
   requests: readonly SourceRequest[],
   busyTimeoutMs?: number,
 ): PlannedSource[] {
-  const planned = requests.map((request): PlannedSource => {
-    const nameOf = (kind?: SourceKind) =>
-      request.name ?? kind?.defaultName ?? nameFromPath(request.path);
-    try {
-      const opened = openDatabaseSource(request.path, { name: nameOf, busyTimeoutMs });
-      opened.store.close();
-      const name = nameOf(opened.kind);
-      return {
-        spec: { kind: "path", name, path: request.path, detected: opened.kind.kind },
-        kind: opened.kind.kind,
-        error: null,
-      };
-    } catch (error) {
-      if (!(error instanceof StoreOpenError)) throw error;
-      const name = nameOf();
-      return {
-        spec: { kind: "path", name, path: request.path, failure: error.message },
-        kind: null,
-        error,
-      };
-    }
-  });
+  const planned = requests.flatMap((request) =>
+    isKuraDbFolder(request.path)
+      ? planKuraDbFolder(request, busyTimeoutMs)
+      : [planSource(request, busyTimeoutMs)]
+  );
   const byName = new Map<string, string>();
   for (const { spec } of planned) {
     const other = byName.get(spec.name);
@@ -105,4 +91,81 @@ export function planSources(
     );
   }
   return planned;
+}
+
+/** Opens one source to settle its name and kind; one that fails is kept with its reason. */
+function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSource {
+  let listed: { name: string | null; listing: SourceListing } | null = request.listing === undefined
+    ? null
+    : { name: null, listing: request.listing };
+  const nameOf = (kind?: SourceKind) => {
+    listed ??= kind?.listingOf?.(request.path) ?? null;
+    return request.name ?? listed?.name ?? kind?.defaultName ?? nameFromPath(request.path);
+  };
+  try {
+    const opened = openDatabaseSource(request.path, { name: nameOf, busyTimeoutMs });
+    opened.store.close();
+    const name = nameOf(opened.kind);
+    return {
+      spec: {
+        kind: "path",
+        name,
+        path: request.path,
+        detected: opened.kind.kind,
+        ...(listed === null ? {} : { listing: listed.listing }),
+      },
+      kind: opened.kind.kind,
+      error: null,
+    };
+  } catch (error) {
+    if (!(error instanceof StoreOpenError)) throw error;
+    const name = nameOf();
+    return {
+      spec: {
+        kind: "path",
+        name,
+        path: request.path,
+        failure: error.message,
+        ...(listed === null ? {} : { listing: listed.listing }),
+      },
+      kind: null,
+      error,
+    };
+  }
+}
+
+/**
+ * A KuraDB folder: each database its db.json lists, as its own source. A db.json that
+ * cannot be read, or lists none, is one source that failed, so the others still serve.
+ */
+function planKuraDbFolder(request: SourceRequest, busyTimeoutMs?: number): PlannedSource[] {
+  const failed = (error: StoreOpenError): PlannedSource[] => [{
+    spec: {
+      kind: "path",
+      name: request.name ?? "kuradb",
+      path: request.path,
+      failure: error.message,
+    },
+    kind: null,
+    error,
+  }];
+  try {
+    const databases = readKuraDbFolder(request.path, request.name);
+    if (databases.length === 0) {
+      return failed(
+        new StoreOpenError(`Cannot open KuraDB folder ${request.path}: db.json lists no databases`),
+      );
+    }
+    return databases.map((database) =>
+      planSource({
+        ...request,
+        name: database.name,
+        path: database.path,
+        listing: database.listing,
+      }, busyTimeoutMs)
+    );
+  } catch (error) {
+    if (error instanceof StoreOpenError) return failed(error);
+    throw error;
+  }
 }

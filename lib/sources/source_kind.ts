@@ -11,7 +11,7 @@ import type { Store } from "../store/store.ts";
 import type { SourceReader } from "./source_reader.ts";
 
 /** The kinds of source this server reads. */
-export type SourceKindName = "transcript-mcp" | "screenpipe" | "meetily";
+export type SourceKindName = "transcript-mcp" | "screenpipe" | "meetily" | "kuradb";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;
@@ -24,12 +24,30 @@ export interface SourceContext {
   tables: TableColumns;
 }
 
+/**
+ * What the app a database belongs to calls it, where the app names its databases (KuraDB
+ * lists them in its db.json): list_sources shows `title`, and the app's own tools list it.
+ */
+export interface SourceListing {
+  /** The app's name for it, as the user typed it (any characters). */
+  title: string;
+  /** The kind the app's registry says it holds. */
+  kind: SourceKindName;
+  /** When the app registered it, as the registry says, or null. */
+  registeredAt: string | null;
+}
+
 /** One kind of source. */
 export interface SourceKind {
   /** Its name, as list_sources shows it. */
   kind: SourceKindName;
   /** The name a source of this kind gets when the user gives none; null: from the file name. */
   defaultName: string | null;
+  /**
+   * The name and listing a database of this kind at `path` gets from where it lies (a KuraDB
+   * database from its folder's name), or null; tried before {@link defaultName}.
+   */
+  listingOf?(path: string): { name: string; listing: SourceListing } | null;
   /** Whether a database with these tables and columns is of this kind. */
   matches(tables: TableColumns): boolean;
   /**

@@ -13,7 +13,7 @@ import { type InterruptReason, StoreBusyError, StoreOpenError } from "../store/e
 import type { Store } from "../store/store.ts";
 import { ContractReader } from "./contract/contract_reader.ts";
 import { openDatabaseSource } from "./open_source.ts";
-import type { SourceKindName } from "./source_kind.ts";
+import type { SourceKindName, SourceListing } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 
 /** A source as fixed at start: its name, where it is, and why it failed if it did. */
@@ -28,6 +28,8 @@ export type SourceSpec =
     failure?: string | undefined;
     /** The kind detected at start, when it opened. */
     detected?: SourceKindName | undefined;
+    /** What its app calls it, when the app lists it (a KuraDB database). */
+    listing?: SourceListing | undefined;
   }
   | { kind: "demo"; name: string };
 
@@ -41,6 +43,8 @@ export interface ServedSource {
   kind: SourceKindName | null;
   /** Why it cannot be read, or null while it can. */
   failure: string | null;
+  /** What its app calls it, when the app lists it (a KuraDB database), or null. */
+  readonly listing: SourceListing | null;
 }
 
 /**
@@ -134,6 +138,7 @@ export class SourceSet {
         location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
         kind: null,
         failure: spec.kind === "path" ? spec.failure ?? null : null,
+        listing: spec.kind === "path" ? spec.listing ?? null : null,
         store: null,
         reader: null,
         identity: null,
@@ -183,6 +188,7 @@ export class SourceSet {
       location: store.location,
       kind: "transcript-mcp",
       failure: null,
+      listing: null,
       store,
       reader: new ContractReader(store),
       identity: null,

@@ -13,9 +13,15 @@ import { FIELD_CAPS, MAX_SOURCE_NOTES } from "../config/limits.ts";
 
 const sourceSchema = v.object({
   name: v.pipe(v.string(), v.description("Pass as sourceName to the other tools.")),
+  title: v.optional(v.pipe(
+    v.string(),
+    v.description("What its app calls it, where the app names it (a KuraDB database's name)."),
+  )),
   kind: v.pipe(
     v.nullable(v.string()),
-    v.description("transcript-mcp, screenpipe or meetily; null when it could not be opened."),
+    v.description(
+      "transcript-mcp, screenpipe, meetily or kuradb; null when it could not be opened.",
+    ),
   ),
   location: v.pipe(v.string(), v.description("Where it is read from.")),
   available: v.pipe(v.boolean(), v.description("Whether it can be read now.")),
@@ -61,6 +67,9 @@ export const listSources: AnyTool = defineTool({
         const notes = facts?.notes ?? [failure ?? "cannot be read"];
         return {
           name: source.name,
+          ...(source.listing === null
+            ? {}
+            : { title: capText(source.listing.title, FIELD_CAPS.title) }),
           kind: source.kind,
           location: capText(source.location, FIELD_CAPS.snippet),
           available: facts !== undefined,

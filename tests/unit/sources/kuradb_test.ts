@@ -1,0 +1,171 @@
+/**
+ * The KuraDB kind over databases laid out as KuraDB leaves them: detection, files as
+ * transcripts (live chunks only, in order), segments, the folding scan (a non-ASCII capital,
+ * a word deep in a long file, dismissed chunks never found), and what is never read.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch, assertThrows } from "../../helpers/assert.ts";
+import {
+  buildKuraDbFolder,
+  inboxPath,
+  KURADB_EMBEDDING_DECOY,
+  type KuraDbFixture,
+  researchFiles,
+  upsertKuraDbFiles,
+} from "../../helpers/kuradb_fixture.ts";
+import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source.ts";
+import { readTableColumns } from "../../../lib/sources/source_kind.ts";
+import type { SourceReader } from "../../../lib/sources/source_reader.ts";
+import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
+import { StoreInterruptedError, StoreOpenError } from "../../../lib/store/errors.ts";
+import type { Store } from "../../../lib/store/store.ts";
+
+function withResearch(run: (reader: SourceReader, store: Store, fixture: KuraDbFixture) => void) {
+  const fixture = buildKuraDbFolder([{ name: "research", files: [] }]);
+  const path = fixture.databasePath("research");
+  const { files, changed } = researchFiles(fixture.folder, "research");
+  upsertKuraDbFiles(path, files);
+  upsertKuraDbFiles(path, [changed]);
+  const { kind, reader, store } = openDatabaseSource(path, { name: "research" });
+  try {
+    assertEquals(kind.kind, "kuradb");
+    run(reader, store, fixture);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+}
+
+function keys(reader: SourceReader, query: string): string[] {
+  return reader.search(query, 10).hits.map((hit) => hit.key);
+}
+
+Deno.test("kuradb: data.db is detected from file_data; global.db is no source", () => {
+  const fixture = buildKuraDbFolder([{ name: "research", files: [] }]);
+  try {
+    const db = new DatabaseSync(fixture.databasePath("research"), { readOnly: true });
+    assertEquals(detectKind(readTableColumns(db))?.kind, "kuradb");
+    db.close();
+    const error = assertThrows(
+      () => openDatabaseSource(join(fixture.folder, "global.db"), { name: "g" }),
+      StoreOpenError,
+    );
+    assertMatch(error.message, /not a database of a known kind \(tables: query_cache\)/);
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("kuradb: each file is a transcript, newest first, titled by its file name", () => {
+  withResearch((reader) => {
+    const all = reader.listTranscripts(null, 10, {});
+    assertEquals(all.map((item) => item.title), ["plan.md", "long.txt", "wind.md"]);
+    assertEquals(all.map((item) => item.createdAt), [
+      "2026-03-01T10:00:00.000Z",
+      "2026-02-20T12:30:00.000Z",
+      "2026-02-10T09:00:00.000Z",
+    ]);
+    assert(all.every((item) => item.id.startsWith("research:") && item.source === "document"));
+    assertEquals(all[0]!.preview, "New plan: meet at Tromsø in June.");
+    const first = reader.listTranscripts(null, 1, {});
+    const rest = reader.listTranscripts(first[0]!.position, 5, {});
+    assertEquals([...first, ...rest].map((item) => item.id), all.map((item) => item.id));
+    assertEquals(reader.listTranscripts(null, 10, { since: "2026-02-15T00:00:00Z" }).length, 2);
+    assertEquals(reader.listTranscripts(null, 10, { label: "meeting" }), []);
+    assertThrows(() => reader.listTranscripts(["x", "y"], 5, {}), InvalidCursorError);
+    const facts = reader.facts();
+    assertEquals([facts.transcripts, facts.tasks, facts.search, facts.turns], [
+      3,
+      0,
+      "scan",
+      false,
+    ]);
+    assertEquals(facts.newest, "2026-03-01T10:00:00.000Z");
+    assert(facts.notes.some((note) => note.startsWith("1 chunks of changed or removed files")));
+  });
+});
+
+Deno.test("kuradb: a transcript is its live chunks in order; segments page through them", () => {
+  withResearch((reader) => {
+    const [plan, long] = reader.listTranscripts(null, 2, {});
+    const document = reader.getTranscript(plan!.id)!;
+    assertEquals(document.text, "New plan: meet at Tromsø in June.");
+    const longText = reader.getTranscript(long!.id)!.text;
+    assert(longText.length > 100_000, `long file: ${longText.length} characters`);
+    const page = reader.readSegments!(long!.id, { fromSeq: 48, limit: 5 })!;
+    assertEquals(page.map((segment) => segment.seq), [48, 49]);
+    assert(page.every((s) => s.startMs === null && s.endMs === null && s.speaker === null));
+    assertMatch(page[1]!.text, /quasarwhistle at the very end\.$/);
+    assertEquals(reader.readSegments!(long!.id, { fromSeq: 50, limit: 5 }), []);
+    assertEquals(reader.getTranscript("research:999999"), undefined);
+    assertEquals(reader.getTranscript("other:1"), undefined);
+    assertEquals(reader.readSegments!("research:abc", { fromSeq: 0, limit: 1 }), undefined);
+  });
+});
+
+Deno.test("kuradb: a chunk that is not a file's first is no transcript id", () => {
+  withResearch((reader, store) => {
+    const long = reader.listTranscripts(null, 3, {})[1]!;
+    const second = Number(long.id.split(":")[1]) + 1;
+    assertEquals(Number(store.get("SELECT chunk FROM file_data WHERE id = ?", second)?.chunk), 2);
+    assertEquals(reader.getTranscript(`research:${second}`), undefined);
+  });
+});
+
+Deno.test("kuradb: search folds Unicode case, finds a word deep in a long file, never a dismissed chunk", () => {
+  withResearch((reader) => {
+    const [plan, long, wind] = reader.listTranscripts(null, 3, {}).map((item) =>
+      item.id.split(":")[1]!
+    );
+    for (const query of ["ørstedvik", "ØRSTEDVIK", "Ørstedvik", "ærø", "tromsø", "TROMSØ"]) {
+      assertEquals(keys(reader, query).length, 1, query);
+    }
+    assertEquals(keys(reader, "ØRSTEDVIK"), [wind]);
+    assertEquals(keys(reader, "QuasarWhistle"), [long]);
+    assertEquals(keys(reader, "obsoletedword"), []);
+    assertEquals(keys(reader, "Bergen"), []);
+    assertEquals(keys(reader, "plan.md"), [plan], "a file name is searched as its title");
+    const both = reader.search("ørstedvik OR quasarwhistle", 10);
+    assertEquals(both.partial, false);
+    assertEquals(new Set(both.hits.map((hit) => hit.key)), new Set([wind, long]));
+    const [hit] = reader.renderHits([long!], reader.search("quasarwhistle", 1).match);
+    assertMatch(hit!.window, /quasarwhistle/);
+    assertEquals(hit!.title, "long.txt");
+  });
+});
+
+Deno.test("kuradb: a file removed from the inbox is gone from listing, get and search", () => {
+  withResearch((reader, _store, fixture) => {
+    const wind = reader.listTranscripts(null, 3, {})[2]!;
+    const db = new DatabaseSync(fixture.databasePath("research"));
+    db.prepare("UPDATE file_data SET dismiss = TRUE WHERE source = ?")
+      .run(inboxPath(fixture.folder, "research", "wind.md"));
+    db.close();
+    assertEquals(reader.listTranscripts(null, 5, {}).length, 2);
+    assertEquals(reader.getTranscript(wind.id), undefined);
+    assertEquals(keys(reader, "ørstedvik"), []);
+  });
+});
+
+Deno.test("kuradb: embeddings and everything beside file_data's text are never read", () => {
+  withResearch((reader, store) => {
+    for (const sql of ["SELECT embedding FROM file_data", "SELECT is_embed FROM file_data"]) {
+      assertThrows(() => store.get(sql), Error);
+    }
+    const all = JSON.stringify([
+      reader.listTranscripts(null, 10, {}),
+      reader.listTranscripts(null, 10, {}).map((item) => reader.getTranscript(item.id)),
+      reader.facts(),
+    ]);
+    assert(!all.includes(KURADB_EMBEDDING_DECOY));
+    assertEquals(keys(reader, KURADB_EMBEDDING_DECOY), []);
+  });
+});
+
+Deno.test("kuradb: a search stops when the call must stop", () => {
+  withResearch((reader, store) => {
+    store.setInterruptCheck(() => "timeout");
+    assertThrows(() => reader.search("quasarwhistle", 5), StoreInterruptedError);
+  });
+});
