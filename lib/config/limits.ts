@@ -247,3 +247,14 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
+
+// ---- KuraDB's own tool names (lib/tools/kuradb/) ----
+
+/**
+ * search_rag's `limit`, in chunks, as KuraDB documents it: 1–100, and any other value falls
+ * back to 10 (KuraDB's rule, kept so prompts written for it behave alike).
+ */
+export const KURADB_SEARCH_LIMIT: PageSize = { min: 1, max: 100, fallback: 10 };
+
+/** The most characters of one chunk search_rag shows; longer chunks end in "…". */
+export const KURADB_CHUNK_CHARS = 8_000;
