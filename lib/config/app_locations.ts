@@ -21,7 +21,7 @@ export const APP_LOCATION_ENV_VARS: readonly string[] = [
 ];
 
 /** The kind of database an app keeps, as lib/sources names it (SourceKindName). */
-export type AppKind = "transcript-mcp" | "screenpipe" | "meetily";
+export type AppKind = "transcript-mcp" | "screenpipe" | "meetily" | "kuradb";
 
 /** One place a database is expected. */
 export interface AppLocation {
@@ -29,9 +29,15 @@ export interface AppLocation {
   kind: AppKind;
   /** The source name a `--source NAME=PATH` for it would take. */
   name: string;
-  /** The absolute path of the database file. */
+  /** The absolute path of the database file (for KuraDB, of its folder). */
   path: string;
 }
+
+/**
+ * KuraDB's folder under the home directory (its `db.json` lists a database per subfolder),
+ * the same on macOS and Linux, the only systems KuraDB runs on; XDG_CONFIG_HOME is not read.
+ */
+const KURADB_FOLDER = [".config", "kuradb"];
 
 /** The name of the app-data folder Meetily's Tauri app keeps its database in. */
 const MEETILY_FOLDER = "com.meetily.ai";
@@ -40,7 +46,8 @@ const MEETILY_FOLDER = "com.meetily.ai";
  * The default database path of each supported app for `context.os`, and ours
  * (TRANSCRIPT_MCP_DB and the platform default, as resolveDbPath finds them): screenpipe's
  * `~/.screenpipe/db.sqlite` on every OS, Meetily's `meeting_minutes.sqlite` in the
- * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`. A location whose
+ * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`, KuraDB's folder
+ * `~/.config/kuradb` (macOS and Linux; discover finds each database its db.json lists). A location whose
  * environment is missing (no HOME, say) is left out, and a path listed twice is listed once.
  * Windows paths are built with backslashes. No file is touched.
  *
@@ -58,6 +65,7 @@ const MEETILY_FOLDER = "com.meetily.ai";
  * //     path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite" },
  * //   { kind: "transcript-mcp", name: "store",
  * //     path: "/home/ada/.local/share/transcript-mcp/store.db" },
+ * //   { kind: "kuradb", name: "kuradb", path: "/home/ada/.config/kuradb" },
  * // ]
  * ```
  */
@@ -93,6 +101,9 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
       name: "store",
       path: paths.join(dataDir, "transcript-mcp", "store.db"),
     });
+  }
+  if (home !== undefined && (context.os === "darwin" || context.os === "linux")) {
+    locations.push({ kind: "kuradb", name: "kuradb", path: paths.join(home, ...KURADB_FOLDER) });
   }
   return locations.filter((location, index) =>
     locations.findIndex((other) => other.path === location.path) === index

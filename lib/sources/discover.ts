@@ -10,6 +10,7 @@ import { nameFromPath } from "../config/source_name.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
 import { openDatabaseSource } from "./open_source.ts";
 import type { SourceKind, SourceKindName } from "./source_kind.ts";
+import { isKuraDbFolder, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
 
 /** A source found at one of the locations. */
 export interface FoundSource {
@@ -56,7 +57,8 @@ export interface DiscoverOptions {
 }
 
 /**
- * Looks in each location: a missing file is "missing"; a file is opened read-only as
+ * Looks in each location (a KuraDB folder as each database its db.json lists, or as
+ * "unreadable" when db.json is): a missing file is "missing"; a file is opened read-only as
  * whatever kind its tables say, its facts read and the file closed. A file that cannot be
  * read (locked past the busy timeout, damaged, not SQLite, of no known kind) is
  * "unreadable" with the one-line reason; nothing is thrown for it. Nothing is written and
@@ -78,19 +80,43 @@ export function discoverSources(
   options: DiscoverOptions = {},
 ): Discovery {
   const taken = new Set<string>();
-  const findings = locations.map((location): Finding => {
-    if (!exists(location.path)) return { location, outcome: "missing" };
+  const findings = locations.flatMap((location): Finding[] => {
+    if (!exists(location.path)) return [{ location, outcome: "missing" }];
+    let databases: AppLocation[];
     try {
-      const source = readSource(location, options);
-      source.name = uniqueName(source.name, taken);
-      taken.add(source.name);
-      return { location, outcome: "found", source };
+      databases = databasesAt(location);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return { location, outcome: "unreadable", reason: message.split("\n")[0]! };
+      return [{ location, outcome: "unreadable", reason: firstLine(error) }];
     }
+    return databases.map((database): Finding => {
+      if (!exists(database.path)) return { location: database, outcome: "missing" };
+      try {
+        const source = readSource(database, options);
+        source.name = uniqueName(source.name, taken);
+        taken.add(source.name);
+        return { location: database, outcome: "found", source };
+      } catch (error) {
+        return { location: database, outcome: "unreadable", reason: firstLine(error) };
+      }
+    });
   });
   return { findings };
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
+}
+
+/** The databases at a location: the file itself, or each database a KuraDB folder lists. */
+function databasesAt(location: AppLocation): AppLocation[] {
+  if (!isKuraDbFolder(location.path)) return [location];
+  const databases = readKuraDbFolder(location.path, null);
+  if (databases.length === 0) throw new Error("KuraDB's db.json lists no databases");
+  return databases.map((database) => ({
+    kind: "kuradb",
+    name: database.name,
+    path: database.path,
+  }));
 }
 
 function exists(path: string): boolean {

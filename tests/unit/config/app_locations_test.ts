@@ -17,6 +17,7 @@ Deno.test("app locations: Linux, in ~/.local/share", () => {
       name: "store",
       path: "/home/ada/.local/share/transcript-mcp/store.db",
     },
+    { kind: "kuradb", name: "kuradb", path: "/home/ada/.config/kuradb" },
   ]);
 });
 
@@ -26,6 +27,7 @@ Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not 
     "/home/ada/.screenpipe/db.sqlite",
     "/data/com.meetily.ai/meeting_minutes.sqlite",
     "/data/transcript-mcp/store.db",
+    "/home/ada/.config/kuradb",
   ]);
   const relative = envOf({ HOME: "/home/ada", XDG_DATA_HOME: "data" });
   assertEquals(
@@ -42,6 +44,7 @@ Deno.test("app locations: macOS, in Application Support", () => {
       "/Users/ada/.screenpipe/db.sqlite",
       "/Users/ada/Library/Application Support/com.meetily.ai/meeting_minutes.sqlite",
       "/Users/ada/Library/Application Support/transcript-mcp/store.db",
+      "/Users/ada/.config/kuradb",
     ],
   );
 });

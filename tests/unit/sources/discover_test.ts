@@ -4,6 +4,7 @@ import { type AppLocation, appLocations } from "../../../lib/config/app_location
 import { discoverSources, type Discovery, formatDiscovery } from "../../../lib/sources/discover.ts";
 import { openReadOnlyCopy } from "../../../lib/store/open_store.ts";
 import { TEST_KIND_TABLES, TEST_KINDS, writeNotesDb } from "../../helpers/table_kind.ts";
+import { nameFromLabel } from "../../../lib/config/source_name.ts";
 
 const COMMAND = "/opt/transcript mcp/bin/transcript-mcp";
 const TIMES = ["2026-01-02T09:00:00Z", "2026-03-04T10:30:00Z", "2026-02-01T08:00:00Z"];
@@ -67,16 +68,38 @@ for (const os of ["linux", "darwin", "windows"]) {
         createdAt: TIMES.slice(0, 1),
         journal: "delete",
       });
+      // KuraDB's folder (macOS and Linux): one database there, one listed but missing.
+      const kuradb = os === "windows" ? null : pathOf(locations, "kuradb");
+      if (kuradb !== null) {
+        writeNotesDb(`${kuradb}/研究_notes/data.db`, {
+          table: TEST_KIND_TABLES.kuradb,
+          createdAt: TIMES.slice(0, 2),
+          journal: "wal",
+        });
+        Deno.writeTextFileSync(`${kuradb}/db.json`, '[{"db":"研究_notes"},{"db":"gone"}]');
+        Deno.writeTextFileSync(`${kuradb}/.secrets`, "OPENAI_API_KEY=sk-never-read");
+      }
       const before = listing(home);
 
       const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
 
       assertEquals(listing(home), before, "no file written or created");
-      assertEquals(discovery.findings.map((finding) => finding.outcome), [
-        "found",
-        "found",
-        "missing",
-      ]);
+      assertEquals(
+        discovery.findings.map((finding) => finding.outcome),
+        kuradb === null
+          ? ["found", "found", "missing"]
+          : ["found", "found", "missing", "found", "missing"],
+      );
+      if (kuradb !== null) {
+        const found = discovery.findings[3]!;
+        assert(found.outcome === "found");
+        assertEquals([found.source.kind, found.source.name, found.source.transcripts], [
+          "kuradb",
+          nameFromLabel("研究_notes"),
+          2,
+        ]);
+        assertEquals(discovery.findings[4]!.location.path, `${kuradb}/gone/data.db`);
+      }
       const [first, second] = discovery.findings;
       assert(first?.outcome === "found" && second?.outcome === "found");
       assertEquals(first.source, {
@@ -92,10 +115,20 @@ for (const os of ["linux", "darwin", "windows"]) {
       const text = formatDiscovery(discovery, { command: COMMAND });
       assertEquals(configOf(text), {
         command: COMMAND,
-        args: ["--source", `screenpipe=${screenpipe}`, "--source", `meetily=${meetily}`],
+        args: [
+          "--source",
+          `screenpipe=${screenpipe}`,
+          "--source",
+          `meetily=${meetily}`,
+          ...(kuradb === null
+            ? []
+            : ["--source", `${nameFromLabel("研究_notes")}=${kuradb}/研究_notes/data.db`]),
+        ],
       });
-      for (const location of locations) assert(text.includes(location.path), location.path);
-      assertMatch(text, /^Found 2 transcript sources:/);
+      for (const location of locations.filter((one) => one.kind !== "kuradb")) {
+        assert(text.includes(location.path), location.path);
+      }
+      assertMatch(text, kuradb === null ? /^Found 2 transcript sources:/ : /^Found 3/);
       assertMatch(text, /transcripts: 3\n\s+newest:\s+2026-03-04T10:30:00Z/);
       assertMatch(text, new RegExp(`not found\\s+${pathOf(locations, "transcript-mcp")}`));
     });
@@ -109,6 +142,7 @@ Deno.test("discover: nothing found is a report of where it looked, with what to 
     const discovery = discoverSources(locations, { kinds: TEST_KINDS });
     assertEquals(listing(home), before);
     assertEquals(discovery.findings.map((finding) => finding.outcome), [
+      "missing",
       "missing",
       "missing",
       "missing",
@@ -190,7 +224,7 @@ Deno.test("discover: files at a default path are reported as what they are", () 
     assert(third?.outcome === "unreadable");
     assertMatch(
       third.reason,
-      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, transcript-mcp$/,
+      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, kuradb, transcript-mcp$/,
     );
 
     Deno.writeTextFileSync(screenpipe!, "not a database, just text that happens to be here\n");
