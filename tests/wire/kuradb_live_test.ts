@@ -1,0 +1,100 @@
+/**
+ * The server reads a KuraDB folder while the app indexes files into one of its databases,
+ * in another process, in WAL: every call answers, a file indexed a moment ago is listed and
+ * found without restart, a file is never read with part of one version, and the chunks its
+ * earlier version left dismissed are never found.
+ */
+import { fileURLToPath } from "node:url";
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { buildKuraDbFolder } from "../helpers/kuradb_fixture.ts";
+import { type Message, startServer } from "../helpers/server_process.ts";
+import { lines } from "../helpers/lines.ts";
+
+const WRITER = fileURLToPath(new URL("./fixtures/kuradb_writer.ts", import.meta.url));
+
+interface Saved {
+  source: string;
+  word: string;
+  draft: string;
+  chunks: number;
+}
+
+Deno.test("a live KuraDB writer: calls answer, new files are found at once, drafts never", async () => {
+  const fixture = buildKuraDbFolder([
+    { name: "live", files: [] },
+    { name: "other", files: [] },
+  ]);
+  const server = startServer(["--source", fixture.folder]);
+  try {
+    await server.initialize();
+    const writer = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-write",
+        WRITER,
+        fixture.databasePath("live"),
+        "4000",
+        "150",
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const saved: Saved[] = [];
+    const reading = (async () => {
+      for await (const line of lines(writer.stdout)) saved.push(JSON.parse(line));
+    })();
+    let writing = true;
+    void writer.status.then(() => (writing = false));
+    const errors: string[] = [];
+    let calls = 0;
+    let checked = 0;
+    let found = 0;
+    const call = async (name: string, args: unknown) => {
+      calls++;
+      const result: Message = await server.callTool(name, args);
+      if (result["isError"]) errors.push(`${name}: ${result["content"][0].text}`);
+      return result["isError"] ? null : result["structuredContent"];
+    };
+    while (writing || found === 0) {
+      const known = saved.at(-1);
+      await call("list_sources", {});
+      const page = await call("list_transcripts", { sourceName: "live", limit: 5 });
+      for (const item of page?.transcripts ?? []) {
+        const got = await call("get_transcript", { id: item.id });
+        if (got === null) continue;
+        // The final version only: as many chunks as its name says, each in its place.
+        const count = Number(/-c(\d)\.md$/.exec(got.title)?.[1]);
+        const parts = got.text.split("\n\n");
+        assertEquals(parts.length, count, `torn file ${got.title}`);
+        parts.forEach((part: string, i: number) =>
+          assert(part.startsWith(`chunk ${i + 1}/${count} `) && part.includes("final"), part)
+        );
+        checked++;
+      }
+      if (known !== undefined) {
+        const titles: string[] = (page?.transcripts ?? []).map((item: Message) => item.title);
+        assert(titles.some((title) => known.source.endsWith(title)) || titles.length === 5);
+        const hits = await call("search_transcripts", { query: known.word, limit: 5 });
+        assertEquals(hits?.results.length, 1, `search for ${known.word}`);
+        const drafts = await call("search_transcripts", { query: known.draft, limit: 5 });
+        assertEquals(drafts?.results, [], `the dismissed draft ${known.draft}`);
+        found++;
+      }
+    }
+    await reading;
+    const last = saved.at(-1)!;
+    const newest = await call("list_transcripts", { sourceName: "live", limit: 1 });
+    assert(last.source.endsWith(newest?.transcripts[0].title), "the last file is listed first");
+    console.log(
+      `live KuraDB writer: ${saved.length} files indexed, ${calls} calls, ${checked} read whole, ` +
+        `${found} found by search just after indexing`,
+    );
+    assertEquals(errors, []);
+    assert(saved.length > 1 && checked > 0 && found > 0);
+    assertEquals((await server.finish()).code, 0);
+  } finally {
+    await server.kill();
+    fixture.cleanup();
+  }
+});
