@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildKuraDbFolder } from "../helpers/kuradb_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
-import { lines } from "../helpers/lines.ts";
+import { startWriter } from "../helpers/wire_watch.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/kuradb_writer.ts", import.meta.url));
 
@@ -27,25 +27,8 @@ Deno.test("a live KuraDB writer: calls answer, new files are found at once, draf
   const server = startServer(["--source", fixture.folder]);
   try {
     await server.initialize();
-    const writer = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--allow-read",
-        "--allow-write",
-        WRITER,
-        fixture.databasePath("live"),
-        "4000",
-        "150",
-      ],
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    const saved: Saved[] = [];
-    const reading = (async () => {
-      for await (const line of lines(writer.stdout)) saved.push(JSON.parse(line));
-    })();
-    let writing = true;
-    void writer.status.then(() => (writing = false));
+    const writer = startWriter<Saved>(WRITER, [fixture.databasePath("live"), "4000", "150"]);
+    const saved = writer.saved;
     const errors: string[] = [];
     let calls = 0;
     let checked = 0;
@@ -56,19 +39,20 @@ Deno.test("a live KuraDB writer: calls answer, new files are found at once, draf
       if (result["isError"]) errors.push(`${name}: ${result["content"][0].text}`);
       return result["isError"] ? null : result["structuredContent"];
     };
-    while (writing || found === 0) {
+    while (writer.writing() || found === 0) {
       const known = saved.at(-1);
       await call("list_sources", {});
       const page = await call("list_transcripts", { sourceName: "live", limit: 5 });
       for (const item of page?.transcripts ?? []) {
         const got = await call("get_transcript", { id: item.id });
         if (got === null) continue;
-        // The final version only: as many chunks as its name says, each in its place.
+        // One whole version: the draft (two chunks more) or the final one, never a mix.
         const count = Number(/-c(\d)\.md$/.exec(got.title)?.[1]);
-        const parts = got.text.split("\n\n");
-        assertEquals(parts.length, count, `torn file ${got.title}`);
-        parts.forEach((part: string, i: number) =>
-          assert(part.startsWith(`chunk ${i + 1}/${count} `) && part.includes("final"), part)
+        const parts: string[] = got.text.split("\n\n");
+        const version = parts.length === count ? "final" : "draft";
+        assertEquals(parts.length, version === "final" ? count : count + 2, `torn ${got.title}`);
+        parts.forEach((part, i) =>
+          assert(part.startsWith(`chunk ${i + 1}/${parts.length} `) && part.includes(version), part)
         );
         checked++;
       }
@@ -82,7 +66,7 @@ Deno.test("a live KuraDB writer: calls answer, new files are found at once, draf
         found++;
       }
     }
-    await reading;
+    await writer.done;
     const last = saved.at(-1)!;
     const newest = await call("list_transcripts", { sourceName: "live", limit: 1 });
     assert(last.source.endsWith(newest?.transcripts[0].title), "the last file is listed first");

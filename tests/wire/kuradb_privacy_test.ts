@@ -17,6 +17,7 @@ import {
   upsertKuraDbFiles,
 } from "../helpers/kuradb_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
+import { allTranscriptIds, watchAnswers } from "../helpers/wire_watch.ts";
 import { nameFromLabel } from "../../lib/config/source_name.ts";
 
 const DECOYS = [KURADB_SECRET_KEY, KURADB_EMBEDDING_DECOY, KURADB_CACHED_QUERY];
@@ -61,17 +62,8 @@ Deno.test("kuradb privacy: no answer, error or log line holds .secrets, a cached
     }]);
   }
   const server = startServer(["--source", fixture.folder]);
-  const seen: string[] = [];
-  const record = (what: string, answer: Message) => {
-    const text = JSON.stringify(answer);
-    seen.push(text);
-    for (const decoy of DECOYS) {
-      assert(!text.toLowerCase().includes(decoy.toLowerCase()), `${what} holds ${decoy}`);
-    }
-    return answer;
-  };
-  const tool = async (name: string, args: unknown) =>
-    record(`${name} ${JSON.stringify(args)}`, await server.callTool(name, args));
+  const watched = watchAnswers(server, DECOYS);
+  const { record, tool } = watched;
   try {
     await server.initialize();
     record("tools/list", await server.request("tools/list", {}));
@@ -80,16 +72,7 @@ Deno.test("kuradb privacy: no answer, error or log line holds .secrets, a cached
       ["research", "research", "kuradb", 4],
       [nameFromLabel("研究_notes"), "研究_notes", "kuradb", 4],
     ]);
-    const ids: string[] = [];
-    for (let cursor: string | null = null;;) {
-      const page: Message = await tool("list_transcripts", {
-        limit: 3,
-        ...(cursor ? { cursor } : {}),
-      });
-      ids.push(...page["structuredContent"].transcripts.map((item: Message) => item.id));
-      cursor = page["structuredContent"].nextCursor ?? null;
-      if (cursor === null) break;
-    }
+    const ids = await allTranscriptIds(tool, 3);
     assertEquals(ids.length, 8);
     for (const id of [...ids, "research:0", "research:global", "research:.secrets"]) {
       await tool("get_transcript", { id });
@@ -110,7 +93,7 @@ Deno.test("kuradb privacy: no answer, error or log line holds .secrets, a cached
     const exit = await server.finish();
     assertEquals(exit.code, 0);
     record("stderr", { stderr: exit.stderr, rest: exit.rest });
-    assert(seen.length > 60, `${seen.length} answers checked`);
+    assert(watched.checked > 60, `${watched.checked} answers checked`);
   } finally {
     await server.kill();
     fixture.cleanup();

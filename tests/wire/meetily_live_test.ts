@@ -9,7 +9,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 import { checksum } from "./fixtures/checksum.ts";
-import { lines } from "../helpers/lines.ts";
+import { startWriter } from "../helpers/wire_watch.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/meetily_writer.ts", import.meta.url));
 
@@ -24,17 +24,8 @@ Deno.test("a live Meetily writer: calls answer, new meetings are found at once a
   const server = startServer(["--source", fixture.path]);
   try {
     await server.initialize();
-    const writer = new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-read", "--allow-write", WRITER, fixture.path, "4000", "200"],
-      stdout: "piped",
-      stderr: "inherit",
-    }).spawn();
-    const saved: Saved[] = [];
-    const reading = (async () => {
-      for await (const line of lines(writer.stdout)) saved.push(JSON.parse(line));
-    })();
-    let writing = true;
-    void writer.status.then(() => (writing = false));
+    const writer = startWriter<Saved>(WRITER, [fixture.path, "4000", "200"]);
+    const saved = writer.saved;
     const errors: string[] = [];
     let calls = 0;
     let checked = 0;
@@ -54,7 +45,7 @@ Deno.test("a live Meetily writer: calls answer, new meetings are found at once a
       assertEquals(checksum(got.text), sum, `torn meeting ${id}`);
       checked++;
     };
-    while (writing || found === 0) {
+    while (writer.writing() || found === 0) {
       const known = saved.at(-1);
       await call("list_sources", {});
       const page = await call("list_transcripts", { limit: 10 });
@@ -82,7 +73,7 @@ Deno.test("a live Meetily writer: calls answer, new meetings are found at once a
         }
       }
     }
-    await reading;
+    await writer.done;
     const last = saved.at(-1)!;
     const newest = await call("list_transcripts", { limit: 1 });
     assertEquals(newest?.transcripts[0].id, `meetily:${last.id}`, "the last meeting is listed");

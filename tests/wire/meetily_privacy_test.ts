@@ -13,6 +13,7 @@ import {
   meetingWith,
 } from "../helpers/meetily_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
+import { allTranscriptIds, watchAnswers } from "../helpers/wire_watch.ts";
 
 /** A key-shaped string a transcript says out loud: found, unlike the decoys. */
 const SPOKEN_KEY = "sk-spokenpublic1234";
@@ -67,31 +68,13 @@ Deno.test("meetily privacy: no answer, error or log line of the server holds a p
   ];
   const fixture = buildMeetilyFixture({ meetings });
   const server = startServer(["--source", fixture.path]);
-  const seen: string[] = [];
-  const record = (what: string, answer: Message) => {
-    const text = JSON.stringify(answer);
-    seen.push(text);
-    for (const secret of MEETILY_DECOY_SECRETS) {
-      assert(!text.toLowerCase().includes(secret.toLowerCase()), `${what} holds ${secret}`);
-    }
-    return answer;
-  };
-  const tool = async (name: string, args: unknown) =>
-    record(`${name} ${JSON.stringify(args)}`, await server.callTool(name, args));
+  const watched = watchAnswers(server, MEETILY_DECOY_SECRETS);
+  const { record, tool } = watched;
   try {
     await server.initialize();
     record("tools/list", await server.request("tools/list", {}));
     await tool("list_sources", {});
-    const ids: string[] = [];
-    for (let cursor: string | null = null;;) {
-      const page: Message = await tool("list_transcripts", {
-        limit: 3,
-        ...(cursor ? { cursor } : {}),
-      });
-      ids.push(...page["structuredContent"].transcripts.map((item: Message) => item.id));
-      cursor = page["structuredContent"].nextCursor ?? null;
-      if (cursor === null) break;
-    }
+    const ids = await allTranscriptIds(tool, 3);
     assertEquals(ids.length, meetings.length);
     for (const id of [...ids, "meetily:1", "meetily:settings", "meetily:transcript_settings"]) {
       await tool("get_transcript", { id });
@@ -120,7 +103,7 @@ Deno.test("meetily privacy: no answer, error or log line of the server holds a p
     const exit = await server.finish();
     assertEquals(exit.code, 0);
     record("stderr", { stderr: exit.stderr, rest: exit.rest });
-    assert(seen.length > 100, `${seen.length} answers checked`);
+    assert(watched.checked > 100, `${watched.checked} answers checked`);
   } finally {
     await server.kill();
     fixture.cleanup();
