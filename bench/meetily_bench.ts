@@ -23,19 +23,13 @@ import {
 } from "./gen_meetily.ts";
 import { ContentGenerator } from "./transcript_gen.ts";
 import { insertMeetings } from "../tests/helpers/meetily_fixture.ts";
-import { median } from "./stats.ts";
+import { median, timeMs as time } from "./stats.ts";
 import { MeetilyIndex } from "../lib/sources/adapters/meetily_index.ts";
 import { scanCounts } from "../lib/sources/adapters/meetily_search.ts";
 import { scanQuery } from "../lib/sources/adapters/scan_search.ts";
 
 const ROUNDS = 15;
 const TARGET_MS = 150;
-
-function time(run: () => unknown): number {
-  const started = performance.now();
-  run();
-  return performance.now() - started;
-}
 
 function rssMb(): number {
   (globalThis as { gc?: () => void }).gc?.();

@@ -38,3 +38,18 @@ export interface LatencySummary {
 export function summarize(samples: readonly number[]): LatencySummary {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), samples: samples.length };
 }
+
+/**
+ * How long `run` takes, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { timeMs } from "./stats.ts";
+ * timeMs(() => JSON.stringify({ a: 1 })) >= 0; // true
+ * ```
+ */
+export function timeMs(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}

@@ -75,19 +75,19 @@ export function upsertKuraDbFiles(path: string, files: readonly KuraDbFile[]): v
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(KURADB_SCHEMA_SQL);
     const dismiss = db.prepare(
-      "UPDATE file_data SET dismiss = TRUE, updated_at = ? WHERE source = ? AND dismiss = FALSE",
+      "UPDATE file_data SET dismiss = TRUE, updated_at = CURRENT_TIMESTAMP WHERE source = ? AND dismiss = FALSE",
     );
     const write = db.prepare(
       `INSERT INTO file_data (source, chunk, total, content, embedding, is_embed, dismiss,
-          created_at, updated_at) VALUES (?, ?, ?, ?, ?, TRUE, FALSE, ?, ?)
+          created_at) VALUES (?, ?, ?, ?, ?, TRUE, FALSE, ?)
         ON CONFLICT (source, chunk) DO UPDATE SET total = excluded.total,
           content = excluded.content, dismiss = FALSE, embedding = excluded.embedding,
-          updated_at = excluded.updated_at`,
+          updated_at = CURRENT_TIMESTAMP`,
     );
     const embedding = decoyEmbedding();
     db.exec("BEGIN");
     for (const file of files) {
-      dismiss.run(file.createdAt, file.source);
+      dismiss.run(file.source);
       file.chunks.forEach((content, i) => {
         write.run(
           file.source,
@@ -95,7 +95,6 @@ export function upsertKuraDbFiles(path: string, files: readonly KuraDbFile[]): v
           file.chunks.length,
           content,
           embedding,
-          file.createdAt,
           file.createdAt,
         );
       });
@@ -110,8 +109,9 @@ export function upsertKuraDbFiles(path: string, files: readonly KuraDbFile[]): v
 export function removeKuraDbFile(path: string, source: string): void {
   const db = new DatabaseSync(path);
   try {
-    db.prepare("UPDATE file_data SET dismiss = TRUE WHERE source = ? AND dismiss = FALSE")
-      .run(source);
+    db.prepare(
+      "UPDATE file_data SET dismiss = TRUE, updated_at = CURRENT_TIMESTAMP WHERE source = ? AND dismiss = FALSE",
+    ).run(source);
   } finally {
     db.close();
   }

@@ -34,6 +34,8 @@ import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { rfc3339 } from "./meetily_times.ts";
 import { kuradbListingOf } from "./kuradb_folder.ts";
+import { KuraDbTexts } from "./kuradb_texts.ts";
+import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import {
   countsFor,
   countTitles,
@@ -49,7 +51,7 @@ import {
  * `query_cache` of KuraDB's global.db, nothing else.
  */
 const READABLE = {
-  file_data: ["id", "source", "chunk", "total", "content", "dismiss", "created_at"],
+  file_data: ["id", "source", "chunk", "total", "content", "dismiss", "created_at", "updated_at"],
 } as const;
 
 /** The label of every KuraDB item (list_transcripts' `label` filter). */
@@ -59,13 +61,17 @@ const LIVE = "f.dismiss = 0";
 /** Joins a file's chunks into its text. */
 const CHUNK_SEPARATOR = "\n\n";
 
-const CHUNKS: ScanTarget = {
-  from: "file_data f",
-  alias: "f",
-  text: "f.content",
-  item: "f.source",
-  where: LIVE,
-};
+/** The live chunks of the files after `source` (all of them for ""). */
+function chunksAfter(source: string): ScanTarget {
+  return {
+    from: "file_data f",
+    alias: "f",
+    text: "f.content",
+    item: "f.source",
+    where: `${LIVE} AND f.source > ?`,
+    params: [source],
+  };
+}
 
 /** A live file: its first chunk's rowid, its path, and its first chunk's time in ms. */
 interface Head {
@@ -92,6 +98,7 @@ class KuraDbReader implements SourceReader {
   readonly #store: Store;
   readonly #name: string;
   #heads: { version: number; list: Head[]; bySource: Map<string, Head> } | undefined;
+  readonly #texts = new KuraDbTexts();
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
@@ -223,10 +230,13 @@ class KuraDbReader implements SourceReader {
     const size = parsed.terms.length;
     const counts = new Map<string, ItemCounts>();
     countTitles(counts, parsed, list.map((head) => ({ id: head.source, title: head.title })));
-    const partial = scanRows(
+    const texts = this.#texts;
+    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS);
+    texts.count(this.#store, parsed, counts);
+    const partial = texts.complete && !texts.full ? false : scanRows(
       this.#store,
       parsed,
-      CHUNKS,
+      chunksAfter(texts.coveredSource ?? ""),
       Number.MIN_SAFE_INTEGER,
       started,
       (source, hits) => {
@@ -275,8 +285,13 @@ class KuraDbReader implements SourceReader {
       `SELECT count(*) AS n FROM file_data f WHERE NOT (${LIVE}) AND ${keepGoingSql("f")}`,
     );
     const undated = list.filter((head) => head.k === 0).length;
+    const texts = this.#texts;
     const notes = [
-      "no full-text index: searches scan the live chunks, folding Unicode case",
+      texts.complete && !texts.full
+        ? "no full-text index: searches use the live chunks' text kept in memory (complete)"
+        : texts.full
+        ? "no full-text index: searches use the live chunks' text kept in memory (at its memory bound: later files are scanned)"
+        : "no full-text index: the first searches read the live chunks' text into memory, a second at a time, and scan the rest",
       "a transcript is a file KuraDB indexed; its segments are the file's chunks, untimed",
     ];
     if (dismissed > 0) {

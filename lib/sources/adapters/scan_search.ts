@@ -147,6 +147,8 @@ export interface ScanTarget {
   item: string;
   /** A further condition every row read must meet (live rows only), or "". */
   where: string;
+  /** The parameters of `where`, in order. */
+  params?: readonly StoreParam[];
 }
 
 /**
@@ -199,7 +201,13 @@ export function scanRows(
   );
   for (let low = from; low < last;) {
     const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
-    const params: StoreParam[] = [...flagParams, low, high, ...whereParams];
+    const params: StoreParam[] = [
+      ...flagParams,
+      low,
+      high,
+      ...target.params ?? [],
+      ...whereParams,
+    ];
     for (const row of store.all(sql, ...params)) {
       const folded = needsText ? String(row["text"] ?? "").toLowerCase() : "";
       visit(

@@ -11,6 +11,7 @@ import {
   inboxPath,
   KURADB_EMBEDDING_DECOY,
   type KuraDbFixture,
+  removeKuraDbFile,
   researchFiles,
   upsertKuraDbFiles,
 } from "../../helpers/kuradb_fixture.ts";
@@ -20,6 +21,14 @@ import type { SourceReader } from "../../../lib/sources/source_reader.ts";
 import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
 import { StoreInterruptedError, StoreOpenError } from "../../../lib/store/errors.ts";
 import type { Store } from "../../../lib/store/store.ts";
+import { KuraDbTexts } from "../../../lib/sources/adapters/kuradb_texts.ts";
+import {
+  countsFor,
+  type ItemCounts,
+  type ScanQuery,
+  scanQuery,
+  scanRows,
+} from "../../../lib/sources/adapters/scan_search.ts";
 
 function withResearch(run: (reader: SourceReader, store: Store, fixture: KuraDbFixture) => void) {
   const fixture = buildKuraDbFolder([{ name: "research", files: [] }]);
@@ -138,10 +147,11 @@ Deno.test("kuradb: search folds Unicode case, finds a word deep in a long file, 
 Deno.test("kuradb: a file removed from the inbox is gone from listing, get and search", () => {
   withResearch((reader, _store, fixture) => {
     const wind = reader.listTranscripts(null, 3, {})[2]!;
-    const db = new DatabaseSync(fixture.databasePath("research"));
-    db.prepare("UPDATE file_data SET dismiss = TRUE WHERE source = ?")
-      .run(inboxPath(fixture.folder, "research", "wind.md"));
-    db.close();
+    assertEquals(keys(reader, "ørstedvik").length, 1, "held in memory before it goes");
+    removeKuraDbFile(
+      fixture.databasePath("research"),
+      inboxPath(fixture.folder, "research", "wind.md"),
+    );
     assertEquals(reader.listTranscripts(null, 5, {}).length, 2);
     assertEquals(reader.getTranscript(wind.id), undefined);
     assertEquals(keys(reader, "ørstedvik"), []);
@@ -167,5 +177,57 @@ Deno.test("kuradb: a search stops when the call must stop", () => {
   withResearch((reader, store) => {
     store.setInterruptCheck(() => "timeout");
     assertThrows(() => reader.search("quasarwhistle", 5), StoreInterruptedError);
+  });
+});
+
+Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the app's writes", () => {
+  withResearch((_reader, store, fixture) => {
+    const scanned = (query: ScanQuery) => {
+      const counts = new Map<string, ItemCounts>();
+      const target = {
+        from: "file_data f",
+        alias: "f",
+        text: "f.content",
+        item: "f.source",
+        where: "f.dismiss = 0",
+      };
+      scanRows(store, query, target, Number.MIN_SAFE_INTEGER, performance.now(), (item, hits) => {
+        hits.forEach((hit, i) => {
+          if (hit) countsFor(counts, item, query.terms.length).segments[i]!++;
+        });
+      });
+      return counts;
+    };
+    const held = (texts: KuraDbTexts, query: ScanQuery) => {
+      const counts = new Map<string, ItemCounts>();
+      texts.refresh(store, Infinity);
+      texts.count(store, query, counts);
+      return counts;
+    };
+    const texts = new KuraDbTexts();
+    const queries = [
+      "coastal",
+      "ØRSTEDVIK ærø",
+      "tromsø",
+      "obsoletedword",
+      "quasarwhistle",
+      "of field",
+    ];
+    for (const text of queries) {
+      const query = scanQuery(text)!;
+      assertEquals(held(texts, query), scanned(query), text);
+    }
+    assert(texts.complete && !texts.full && texts.bytes > 100_000);
+    const plan = inboxPath(fixture.folder, "research", "plan.md");
+    upsertKuraDbFiles(fixture.databasePath("research"), [
+      { source: plan, chunks: ["Now Reykjavík, then coastal."], createdAt: "2026-03-01 10:00:00" },
+    ]);
+    for (const text of ["tromsø", "reykjavík", "coastal"]) {
+      const query = scanQuery(text)!;
+      assertEquals(held(texts, query), scanned(query), `after a write: ${text}`);
+    }
+    const bounded = new KuraDbTexts(1);
+    bounded.refresh(store, Infinity);
+    assert(bounded.full, "past its memory bound it stops growing");
   });
 });

@@ -1,0 +1,179 @@
+/**
+ * The live text of a KuraDB database, case-folded and kept in memory by the connection that
+ * reads it, so a search is a string search in memory instead of SQLite's `LIKE` over every
+ * chunk (a third of the time, see bench/RESULTS.md "KuraDB scan search"). Each file is its
+ * live chunks, lower-cased (`toLowerCase`, as scan_search.ts folds) and joined with NUL, so a
+ * match is counted once per chunk, as the scan counts it.
+ *
+ * Files are read in `source` order (KuraDB's index on it), a slice of time at a time
+ * (SCAN_INDEX_SLICE_MS, given by the reader); those past the last one read are scanned in SQL meanwhile.
+ * KuraDB stamps `updated_at` on every row it writes or dismisses, so after the app writes
+ * (the connection's data_version moves) the files of the rows stamped since the last look are
+ * read again. It stops growing at {@link SCAN_INDEX_MAX_BYTES}; files past it stay scanned.
+ *
+ * @module
+ */
+import { keepGoingSql, type Store } from "../../store/store.ts";
+import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
+import { countsFor, type ItemCounts, type ScanQuery } from "./scan_search.ts";
+
+/** Files one statement of the build reads; the time and the call are checked between them. */
+const BUILD_FILES = 128;
+/** Estimated bytes of one file beside its text (map entry, strings' headers). */
+const FILE_OVERHEAD_BYTES = 200;
+/** Past this many files changed since the last look, reading everything again is cheaper. */
+const MAX_CHANGED_FILES = 1_000;
+const SEPARATOR = "\u0000";
+
+/**
+ * The folded live text of one connection's KuraDB database; see the module doc.
+ *
+ * @example
+ * ```ts
+ * import { KuraDbTexts } from "./kuradb_texts.ts";
+ * new KuraDbTexts().complete; // false: nothing read yet
+ * ```
+ */
+export class KuraDbTexts {
+  /** Whether every file is held. */
+  complete = false;
+  /** Whether the memory bound was reached: later files are scanned. */
+  full = false;
+  /** The last `source` held (files sort by it), or null when none is. */
+  coveredSource: string | null = null;
+  #files = new Map<string, string>();
+  #bytes = 0;
+  #version = -1;
+  #stamp: string | null = null;
+  readonly #maxBytes: number;
+
+  /** Empty texts that stop growing past `maxBytes` (estimated). */
+  constructor(maxBytes = SCAN_INDEX_MAX_BYTES) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Estimated bytes held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /**
+   * Reads again the files the app changed since the last look, then reads more files until
+   * `until` (a performance.now() time), the last file or the memory bound. Throws
+   * StoreInterruptedError when the call must stop, keeping what whole statements read.
+   */
+  refresh(store: Store, until: number): void {
+    const version = Number(store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (version !== this.#version) {
+      // Read first, so rows stamped while the rest is read are looked at again next time.
+      const stamp = store.get("SELECT max(f.updated_at) AS t FROM file_data f")?.["t"];
+      if (this.#stamp !== null) this.#reread(store, this.#stamp);
+      this.#stamp = typeof stamp === "string" ? stamp : this.#stamp ?? "";
+      this.#version = version;
+    }
+    while (!this.complete && !this.full && performance.now() < until) {
+      const sources = store.all(
+        `SELECT DISTINCT f.source AS s FROM file_data f WHERE f.source > ? ORDER BY f.source
+          LIMIT ?`,
+        this.coveredSource ?? "",
+        BUILD_FILES,
+      ).map((row) => String(row["s"]));
+      if (sources.length > 0) this.#read(store, sources[0]!, sources.at(-1)!);
+      store.throwIfInterrupted();
+      if (sources.length < BUILD_FILES) this.complete = true;
+      if (this.#bytes > this.#maxBytes) this.full = true;
+    }
+  }
+
+  /** Reads the live chunks of the files from `first` to `last` (by source) into the map. */
+  #read(store: Store, first: string, last: string): void {
+    const rows = store.all(
+      `SELECT f.source AS s, f.content AS x FROM file_data f
+        WHERE f.source >= ? AND f.source <= ? AND f.dismiss = 0 AND ${keepGoingSql("f")}
+        ORDER BY f.source, f.chunk`,
+      first,
+      last,
+    );
+    const chunks = new Map<string, string[]>();
+    for (const row of rows) {
+      const source = String(row["s"]);
+      let list = chunks.get(source);
+      if (list === undefined) chunks.set(source, list = []);
+      list.push(String(row["x"] ?? "").toLowerCase());
+    }
+    for (const [source, list] of chunks) this.#set(source, list.join(SEPARATOR));
+    this.coveredSource = last;
+  }
+
+  #set(source: string, folded: string | undefined): void {
+    const old = this.#files.get(source);
+    if (old !== undefined) this.#bytes -= FILE_OVERHEAD_BYTES + old.length * 2;
+    if (folded === undefined) {
+      this.#files.delete(source);
+      return;
+    }
+    this.#files.set(source, folded);
+    this.#bytes += FILE_OVERHEAD_BYTES + folded.length * 2;
+  }
+
+  /** Reads again every held file with a row stamped at or after `stamp`. */
+  #reread(store: Store, stamp: string): void {
+    const changed = store.all(
+      `SELECT DISTINCT f.source AS s FROM file_data f WHERE f.updated_at >= ? AND ${
+        keepGoingSql("f")
+      }`,
+      stamp,
+    ).map((row) => String(row["s"]))
+      .filter((source) => this.coveredSource !== null && source <= this.coveredSource);
+    if (changed.length > MAX_CHANGED_FILES) {
+      this.#files.clear();
+      this.#bytes = 0;
+      this.coveredSource = null;
+      this.complete = false;
+      this.full = false;
+      return;
+    }
+    for (const source of changed) {
+      const rows = store.all(
+        "SELECT f.content AS x FROM file_data f WHERE f.source = ? AND f.dismiss = 0 ORDER BY f.chunk",
+        source,
+      );
+      this.#set(
+        source,
+        rows.length === 0
+          ? undefined
+          : rows.map((row) => String(row["x"] ?? "").toLowerCase()).join(SEPARATOR),
+      );
+    }
+  }
+
+  /**
+   * Counts, into `counts`, the chunks of the held files that hold each word of `query`
+   * (keyed by source). Throws StoreInterruptedError (through `store`) when the call must stop.
+   */
+  count(store: Store, query: ScanQuery, counts: Map<string, ItemCounts>): void {
+    const size = query.terms.length;
+    let seen = 0;
+    for (const [source, folded] of this.#files) {
+      if (++seen % 256 === 0) store.throwIfInterrupted();
+      query.terms.forEach((term, i) => {
+        const chunks = term.parts.length === 1
+          ? chunksHolding(folded, term.parts[0]!)
+          : folded.split(SEPARATOR).filter((chunk) => term.test(chunk)).length;
+        if (chunks > 0) countsFor(counts, source, size).segments[i]! += chunks;
+      });
+    }
+  }
+}
+
+/** How many NUL-separated chunks of `folded` hold `word`. */
+function chunksHolding(folded: string, word: string): number {
+  let chunks = 0;
+  for (let at = folded.indexOf(word); at !== -1;) {
+    chunks++;
+    const next = folded.indexOf(SEPARATOR, at + word.length);
+    if (next === -1) break;
+    at = folded.indexOf(word, next + 1);
+  }
+  return chunks;
+}
