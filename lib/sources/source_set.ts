@@ -43,8 +43,8 @@ export interface ServedSource {
   kind: SourceKindName | null;
   /** Why it cannot be read, or null while it can. */
   failure: string | null;
-  /** What its app calls it, when the app lists it (a KuraDB database), or null. */
-  readonly listing: SourceListing | null;
+  /** What its app calls it, when the app lists it (a KuraDB database); else null or absent. */
+  readonly listing?: SourceListing | null | undefined;
 }
 
 /**

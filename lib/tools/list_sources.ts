@@ -67,9 +67,7 @@ export const listSources: AnyTool = defineTool({
         const notes = facts?.notes ?? [failure ?? "cannot be read"];
         return {
           name: source.name,
-          ...(source.listing === null
-            ? {}
-            : { title: capText(source.listing.title, FIELD_CAPS.title) }),
+          ...(source.listing ? { title: capText(source.listing.title, FIELD_CAPS.title) } : {}),
           kind: source.kind,
           location: capText(source.location, FIELD_CAPS.snippet),
           available: facts !== undefined,
