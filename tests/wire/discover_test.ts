@@ -80,7 +80,7 @@ Deno.test({
       const found = await runCli(["discover"], env);
       assertEquals(found.code, 0, found.stderr);
       assertMatch(found.stdout, /^No transcript sources found/);
-      assertEquals((found.stdout.match(/not found /g) ?? []).length, 3);
+      assertEquals((found.stdout.match(/not found /g) ?? []).length, 4);
       assertMatch(found.stdout, /--source PATH/);
     } finally {
       Deno.removeSync(home, { recursive: true });

@@ -124,7 +124,11 @@ export class KuraDbTexts {
       }`,
       stamp,
     ).map((row) => String(row["s"]))
-      .filter((source) => this.coveredSource !== null && source <= this.coveredSource);
+      // A file past the last one read is for the build to read, or (past the bound) the scan.
+      .filter((source) =>
+        (this.complete && !this.full) ||
+        (this.coveredSource !== null && source <= this.coveredSource)
+      );
     if (changed.length > MAX_CHANGED_FILES) {
       this.#files.clear();
       this.#bytes = 0;

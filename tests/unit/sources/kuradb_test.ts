@@ -221,8 +221,14 @@ Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the
     const plan = inboxPath(fixture.folder, "research", "plan.md");
     upsertKuraDbFiles(fixture.databasePath("research"), [
       { source: plan, chunks: ["Now Reykjavík, then coastal."], createdAt: "2026-03-01 10:00:00" },
+      // Sorts after every file read so far.
+      {
+        source: inboxPath(fixture.folder, "research", "zz-new.md"),
+        chunks: ["A new note on Ålesund."],
+        createdAt: "2026-04-01 10:00:00",
+      },
     ]);
-    for (const text of ["tromsø", "reykjavík", "coastal"]) {
+    for (const text of ["tromsø", "reykjavík", "coastal", "ålesund"]) {
       const query = scanQuery(text)!;
       assertEquals(held(texts, query), scanned(query), `after a write: ${text}`);
     }
