@@ -247,3 +247,20 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
+
+// ---- The index command ----
+
+/** How long `index` waits for a reader or writer of --out to let go of its lock, in ms. */
+export const INDEX_BUSY_TIMEOUT_MS = 5_000;
+
+/** How many transcripts, tasks or segments `index` asks a source for at a time. */
+export const INDEX_PAGE_SIZE = 200;
+
+/** Off a terminal, `index` prints a progress line every this many items. */
+export const INDEX_PROGRESS_EVERY = 100;
+
+/** On a terminal, how often `index` redraws its progress bar at most, in ms. */
+export const INDEX_BAR_REDRAW_MS = 100;
+
+/** The width of that bar, in characters. */
+export const INDEX_BAR_WIDTH = 30;
