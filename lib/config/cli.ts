@@ -46,8 +46,8 @@ Options:
   -h, --help          Print this help.
   -V, --version       Print the version.
 
-Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or no
-usable source.`;
+Exit codes: 0 ok, 1 a tool call failed, check found a problem or index could not
+read a source, 2 bad usage, no usable source or an --out index refuses.`;
 
 /** A source as named on the command line: `--source [NAME=]PATH` or `--db PATH`. */
 export interface SourceFlag {
