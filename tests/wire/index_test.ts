@@ -162,3 +162,21 @@ Deno.test("index: a run killed mid-way leaves the previous store whole and reada
     fixture.cleanup();
   }
 });
+
+Deno.test("index: usage mistakes get one line and exit 2", async () => {
+  const cases: [string[], RegExp][] = [
+    [["index", "--out", "/tmp/never-written.db"], /index needs at least one SOURCE to read/],
+    [["index", "--demo"], /index needs --out STORE, the store to write/],
+    [["--demo", "--out", "/tmp/never-written.db"], /--out is only for the index command/],
+    [
+      ["index", "a.db", "--demo", "--out", "/tmp/x.db"],
+      /SOURCE and --demo cannot be used together/,
+    ],
+  ];
+  for (const [args, message] of cases) {
+    const result = await runCli(args);
+    assertEquals(result.code, 2, args.join(" "));
+    assertMatch(result.stderr, message);
+    assertEquals(result.stderr.trim().split("\n").length, 1, result.stderr);
+  }
+});
