@@ -26,6 +26,7 @@ import { type IndexFeed, indexFeeds } from "./lib/ingest/index_run.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
+import { sourceStamp } from "./lib/sources/source_stamp.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -81,24 +82,30 @@ function runIndex(command: Extract<Command, { kind: "index" }>): number {
     return EXIT_USAGE;
   }
   const writer = StoreWriter.open(command.out);
-  const sources = SourceSet.open(specs);
+  // A source whose files are as at its last full read is not even opened.
+  const stored = writer.stamps();
+  const now = Date.now();
+  const stamps = new Map(specs.map((spec) => [spec.name, sourceStamp(spec, now)]));
+  const unchanged = (spec: SourceSpec) => {
+    const stamp = stamps.get(spec.name);
+    return stamp != null && stored.get(spec.name) === stamp;
+  };
+  const sources = SourceSet.open(specs.filter((spec) => !unchanged(spec)));
   try {
-    const feeds: IndexFeed[] = sources.all.map((source) => {
+    const feeds: IndexFeed[] = specs.map((spec): IndexFeed => {
+      const stamp = stamps.get(spec.name);
+      const source = sources.all.find((candidate) => candidate.name === spec.name);
+      if (source === undefined) {
+        return { source: spec.name, total: null, entries: undefined, stamp };
+      }
       try {
         const reader = sources.reader(source);
         const facts = reader.facts();
-        return {
-          source: source.name,
-          total: facts.transcripts + facts.tasks,
-          entries: sourceEntries(reader),
-        };
+        const total = facts.transcripts + facts.tasks;
+        return { source: source.name, total, entries: sourceEntries(reader), stamp };
       } catch (error) {
-        return {
-          source: source.name,
-          total: null,
-          entries: undefined,
-          failure: describeError(error),
-        };
+        const failure = describeError(error);
+        return { source: source.name, total: null, entries: undefined, failure, stamp };
       }
     });
     const encoder = new TextEncoder();

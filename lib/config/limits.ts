@@ -264,3 +264,10 @@ export const INDEX_BAR_REDRAW_MS = 100;
 
 /** The width of that bar, in characters. */
 export const INDEX_BAR_WIDTH = 30;
+
+/**
+ * `index` skips a source whose files are as at its last run, but only when they were last
+ * written at least this long before that run, in ms: a file system with coarse modification
+ * times could otherwise hide a write made in the same tick as the run's look.
+ */
+export const INDEX_STAMP_SETTLE_MS = 2_000;

@@ -83,12 +83,13 @@ export function progressDisplay(output: ProgressOutput): ProgressDisplay {
  * import { formatSummary } from "./index_report.ts";
  * formatSummary("/data/archive.db", {
  *   added: 3, updated: 1, removed: 0, unchanged: 40, skipped: [], kept: [], untimed: 0,
+ *   unchangedSources: [],
  * });
  * // "indexed into /data/archive.db: 3 added, 1 updated, 0 removed, 40 unchanged, 0 skipped"
  * ```
  */
 export function formatSummary(out: string, summary: IndexSummary): string {
-  const { added, updated, removed, unchanged, skipped, kept, untimed } = summary;
+  const { added, updated, removed, unchanged, skipped, kept, untimed, unchangedSources } = summary;
   const lines = [
     `indexed into ${out}: ${added} added, ${updated} updated, ${removed} removed, ` +
     `${unchanged} unchanged, ${skipped.length} skipped`,
@@ -98,6 +99,11 @@ export function formatSummary(out: string, summary: IndexSummary): string {
       `read (${source.reason})`
     ),
   ];
+  if (unchangedSources.length > 0) {
+    lines.push(
+      `not read, their files unchanged since the last run: ${unchangedSources.join(", ")}`,
+    );
+  }
   if (untimed > 0) {
     lines.push(
       `note: ${untimed} transcripts have segments without times, stored as text alone ` +

@@ -32,6 +32,12 @@ export interface IndexFeed {
   entries: Iterable<IndexEntry> | undefined;
   /** Why it could not be opened, when it could not. */
   failure?: string | undefined;
+  /**
+   * Its files' stamp now, or null when it has none to trust. A feed whose stamp equals the
+   * one stored from its last full read is not read (`entries` may then be left undefined):
+   * its items stay as they are.
+   */
+  stamp?: string | null | undefined;
 }
 
 /** An item left out, and why. */
@@ -70,6 +76,8 @@ export interface IndexSummary {
   kept: KeptSource[];
   /** Transcripts whose segments have no times, stored as text alone. */
   untimed: number;
+  /** Sources skipped unread: their files were as at their last full read. */
+  unchangedSources: string[];
 }
 
 /** Called after each item a run reads. */
@@ -103,6 +111,7 @@ export function indexFeeds(
     skipped: [],
     kept: [],
     untimed: 0,
+    unchangedSources: [],
   };
   const known = new Map<string, KnownItem>();
   writer.begin();
@@ -111,7 +120,12 @@ export function indexFeeds(
     // The source each item came from in this run, to tell one id served twice.
     const seen = new Map<string, string>();
     const unread = new Map<string, string>();
+    const stamps = writer.stamps();
     for (const feed of feeds) {
+      if (feed.stamp != null && stamps.get(feed.source) === feed.stamp) {
+        keepUnchanged(feed.source, known, seen, summary, onProgress);
+        continue;
+      }
       if (feed.entries === undefined) {
         unread.set(feed.source, feed.failure ?? "it could not be opened");
         continue;
@@ -122,8 +136,10 @@ export function indexFeeds(
           writeEntry(writer, feed.source, entry, known, seen, summary);
           onProgress(feed.source, ++done, feed.total);
         }
+        writer.setStamp(feed.source, feed.stamp ?? null);
       } catch (error) {
         unread.set(feed.source, describeError(error));
+        writer.setStamp(feed.source, null);
       }
     }
     for (const [key, item] of known) {
@@ -143,6 +159,26 @@ export function indexFeeds(
     throw error;
   }
   return summary;
+}
+
+/** A source not read because its files are as they were: all its items count as seen. */
+function keepUnchanged(
+  source: string,
+  known: ReadonlyMap<string, KnownItem>,
+  seen: Map<string, string>,
+  summary: IndexSummary,
+  onProgress: ProgressListener,
+): void {
+  let done = 0;
+  for (const [key, item] of known) {
+    // An id an earlier source gave this run is that source's now.
+    if (item.source !== source || seen.has(key)) continue;
+    seen.set(key, source);
+    done++;
+  }
+  summary.unchanged += done;
+  summary.unchangedSources.push(source);
+  onProgress(source, done, done);
 }
 
 function writeEntry(

@@ -23,6 +23,15 @@ export const INDEX_ITEMS_SQL = `CREATE TABLE index_items (
   PRIMARY KEY (kind, id)
 ) WITHOUT ROWID`;
 
+/**
+ * The side table of source stamps: a source whose stamp is as stored is not read again
+ * (lib/sources/source_stamp.ts says what a stamp covers).
+ */
+export const INDEX_SOURCES_SQL = `CREATE TABLE IF NOT EXISTS index_sources (
+  source TEXT PRIMARY KEY,  -- the source's name
+  stamp  TEXT NOT NULL      -- its files' sizes and times when it was last read in full
+) WITHOUT ROWID`;
+
 /** Which table an item of the store sits in. */
 export type ItemKind = "transcript" | "task";
 
@@ -114,12 +123,14 @@ export class StoreWriter {
         db.exec("BEGIN");
         db.exec(SCHEMA_SQL);
         db.exec(INDEX_ITEMS_SQL);
+        db.exec(INDEX_SOURCES_SQL);
         db.exec("COMMIT");
       } else {
         checkBuiltByIndex(db, path, tables);
         if (String(db.prepare("PRAGMA journal_mode").get()?.["journal_mode"]) !== "wal") {
           db.exec("PRAGMA journal_mode = WAL");
         }
+        db.exec(INDEX_SOURCES_SQL);
       }
       // In WAL mode a commit survives a killed process whatever this says; NORMAL spares
       // the sync on every commit that FULL would make.
@@ -140,6 +151,22 @@ export class StoreWriter {
       source: String(row["source"]),
       hash: String(row["hash"]),
     }));
+  }
+
+  /** The stamp each source had when it was last read in full. */
+  stamps(): Map<string, string> {
+    return new Map(
+      this.#db.prepare("SELECT source, stamp FROM index_sources").all()
+        .map((row) => [String(row["source"]), String(row["stamp"])]),
+    );
+  }
+
+  /** Records a source's stamp after a full read, or forgets it (null). */
+  setStamp(source: string, stamp: string | null): void {
+    this.#run("DELETE FROM index_sources WHERE source = ?", source);
+    if (stamp !== null) {
+      this.#run("INSERT INTO index_sources (source, stamp) VALUES (?, ?)", source, stamp);
+    }
   }
 
   /** Starts the run's one transaction. */

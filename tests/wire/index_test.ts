@@ -180,3 +180,30 @@ Deno.test("index: usage mistakes get one line and exit 2", async () => {
     assertEquals(result.stderr.trim().split("\n").length, 1, result.stderr);
   }
 });
+
+Deno.test("index: sources whose files are as at the last run are not read; one written since is", async () => {
+  const sources = buildIndexSources();
+  const out = join(sources.dir, "archive.db");
+  const paths = [sources.store, sources.meetily, sources.screenpipe];
+  const anHourAgo = new Date(Date.now() - 3_600_000);
+  try {
+    for (const path of paths) Deno.utimeSync(path, anHourAgo, anHourAgo);
+    assertEquals((await runCli(["index", ...paths, "--out", out])).code, 0);
+    const again = await runCli(["index", ...paths, "--out", out]);
+    assertEquals(again.code, 0, again.stderr);
+    assertMatch(again.stdout, /: 0 added, 0 updated, 0 removed, \d+ unchanged/);
+    assertMatch(
+      again.stdout,
+      /not read, their files unchanged since the last run: store, meetily, screenpipe/,
+    );
+    const app = new DatabaseSync(sources.meetily);
+    app.exec("UPDATE meetings SET title = 'Renamed by the app' WHERE id = 'meeting-0001'");
+    app.close();
+    const changed = await runCli(["index", ...paths, "--out", out]);
+    assertMatch(changed.stdout, /: 0 added, 1 updated, 0 removed, \d+ unchanged/);
+    assertMatch(changed.stdout, /unchanged since the last run: store, screenpipe\n/);
+    assertEquals(tasksById(answersOver([out])), tasksById(answersOver(paths)));
+  } finally {
+    sources.cleanup();
+  }
+});

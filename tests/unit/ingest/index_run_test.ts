@@ -135,6 +135,7 @@ Deno.test("formatSummary counts, then one line per item skipped", () => {
       skipped: [{ source: "f", id: "f:a", reason: "empty file" }],
       kept: [],
       untimed: 1,
+      unchangedSources: [],
     }).split("\n"),
     [
       "indexed into /out.db: 2 added, 1 updated, 0 removed, 5 unchanged, 1 skipped",
@@ -143,4 +144,26 @@ Deno.test("formatSummary counts, then one line per item skipped", () => {
       "segments need times)",
     ],
   );
+});
+
+Deno.test("indexFeeds reads a source again only when its stamp differs from its last full read", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  const stamped = (stamp: string | null, entries: Iterable<IndexEntry>) => ({
+    ...feed("a", entries),
+    stamp,
+  });
+  try {
+    run(path, [stamped("s1", [task("a:1"), task("a:2")])]);
+    const same = run(path, [stamped("s1", failingAfter([]))]);
+    assertEquals([same.unchanged, same.removed, same.kept], [2, 0, []]);
+    assertEquals(same.unchangedSources, ["a"]);
+    const moved = run(path, [stamped("s2", [task("a:1")])]);
+    assertEquals([moved.unchanged, moved.removed, moved.unchangedSources], [1, 1, []]);
+    // No stamp to trust (a file written just now): read in full, and the stamp is forgotten.
+    run(path, [stamped(null, [task("a:1")])]);
+    assertEquals(run(path, [stamped("s2", [task("a:1"), task("a:3")])]).added, 1);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
