@@ -22,6 +22,11 @@ Commands:
   check               Report on each source: kind, counts, search-index health, notes.
   discover            Look for transcript stores where the supported apps keep them
                       and print a client config that serves them. Reads only.
+  index SOURCE... --out STORE
+                      Build or refresh STORE, a store of ours, from the sources
+                      ([NAME=]PATH, as --source takes): changed items rewritten,
+                      vanished ones removed, ids kept. The one command that writes,
+                      and only STORE.
 
 Options:
   --source [NAME=]PATH
@@ -34,14 +39,15 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
+  --out STORE         The store index writes.
   --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS},
                       at most ${MAX_TIMEOUT_MS}). A call past it answers "timeout"
                       and its query is stopped.
   -h, --help          Print this help.
   -V, --version       Print the version.
 
-Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or no
-usable source.`;
+Exit codes: 0 ok, 1 a tool call failed, check found a problem or index could not
+read a source, 2 bad usage, no usable source or an --out index refuses.`;
 
 /** A source as named on the command line: `--source [NAME=]PATH` or `--db PATH`. */
 export interface SourceFlag {
@@ -65,6 +71,7 @@ export type Command =
   | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
   | { kind: "check"; store: StoreChoice }
   | { kind: "discover" }
+  | { kind: "index"; store: StoreChoice; out: string }
   | { kind: "usage-error"; message: string };
 
 /**
@@ -90,6 +97,7 @@ export function parseCommandLine(args: readonly string[]): Command {
         source: { type: "string", multiple: true },
         demo: { type: "boolean" },
         "timeout-ms": { type: "string" },
+        out: { type: "string" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -124,6 +132,10 @@ export function parseCommandLine(args: readonly string[]): Command {
     };
   }
   const [command, ...rest] = positionals;
+  if (command === "index") return parseIndex(rest, flags, values.demo === true, values.out);
+  if (values.out !== undefined) {
+    return { kind: "usage-error", message: "--out is only for the index command" };
+  }
   const extra = (max: number) =>
     rest.length > max
       ? { kind: "usage-error" as const, message: `Unexpected argument '${rest[max]}'` }
@@ -145,6 +157,30 @@ export function parseCommandLine(args: readonly string[]): Command {
     default:
       return { kind: "usage-error", message: `Unknown command '${command}'` };
   }
+}
+
+/** `index SOURCE... --out STORE`: the positionals after `index` are sources, as --source. */
+function parseIndex(
+  positionals: readonly string[],
+  flags: SourceFlag[],
+  demo: boolean,
+  out: string | undefined,
+): Command {
+  if (demo && positionals.length > 0) {
+    return { kind: "usage-error", message: "SOURCE and --demo cannot be used together" };
+  }
+  for (const text of positionals) {
+    const flag = parseSourceFlag(text);
+    if (typeof flag === "string") return { kind: "usage-error", message: flag };
+    flags.push(flag);
+  }
+  if (out === undefined || out === "") {
+    return { kind: "usage-error", message: "index needs --out STORE, the store to write" };
+  }
+  if (!demo && flags.length === 0) {
+    return { kind: "usage-error", message: "index needs at least one SOURCE to read" };
+  }
+  return { kind: "index", store: demo ? { kind: "demo" } : { kind: "paths", flags }, out };
 }
 
 /**
@@ -179,6 +215,7 @@ const OPTION_VALUES: Record<string, string> = {
   "--db": "a path",
   "--source": "a path",
   "--timeout-ms": "a number",
+  "--out": "a path",
 };
 
 /**

@@ -247,3 +247,27 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
+
+// ---- The index command ----
+
+/** How long `index` waits for a reader or writer of --out to let go of its lock, in ms. */
+export const INDEX_BUSY_TIMEOUT_MS = 5_000;
+
+/** How many transcripts, tasks or segments `index` asks a source for at a time. */
+export const INDEX_PAGE_SIZE = 200;
+
+/** Off a terminal, `index` prints a progress line every this many items. */
+export const INDEX_PROGRESS_EVERY = 100;
+
+/** On a terminal, how often `index` redraws its progress bar at most, in ms. */
+export const INDEX_BAR_REDRAW_MS = 100;
+
+/** The width of that bar, in characters. */
+export const INDEX_BAR_WIDTH = 30;
+
+/**
+ * `index` skips a source whose files are as at its last run, but only when they were last
+ * written at least this long before that run, in ms: a file system with coarse modification
+ * times could otherwise hide a write made in the same tick as the run's look.
+ */
+export const INDEX_STAMP_SETTLE_MS = 2_000;
