@@ -61,13 +61,12 @@ function parseBody(text: string, hint: FileHint): ParsedBody | null {
   } else if (hint === "json") {
     return { ok: false, reason: "the file is not JSON" };
   }
-  if (hint === "srt" || isSrt(text)) return readSrt(text);
-  if (hint === "vtt") {
-    if (!text.includes("-->")) {
-      return { ok: false, reason: "the file is not WebVTT: no WEBVTT line and no cue timings" };
-    }
-    return readVtt(text);
+  if ((hint === "srt" || hint === "vtt") && !text.includes("-->")) {
+    const what = hint === "vtt" ? "WebVTT: no WEBVTT line and" : "SRT:";
+    return { ok: false, reason: `the file is not ${what} no cue timings` };
   }
+  if (hint === "srt" || isSrt(text)) return readSrt(text);
+  if (hint === "vtt") return readVtt(text);
   if (isOtter(text)) return readOtter(text);
   return hint === "text" ? readPlainText(text) : null;
 }
