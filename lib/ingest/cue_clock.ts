@@ -6,10 +6,9 @@
  * @module
  */
 
-const CLOCK = /^(?:([0-9]{1,9}):)?([0-9]{1,2}):([0-9]{2})(?:[.,]([0-9]{1,3}))?$/;
-
 /**
- * A cue timestamp in ms, or null when it is not one.
+ * A cue timestamp in ms, or null when it is not one. Read by hand, one pass over the
+ * characters: it runs twice per cue, and a regular expression costs several times more.
  *
  * @example
  * ```ts
@@ -21,15 +20,38 @@ const CLOCK = /^(?:([0-9]{1,9}):)?([0-9]{1,2}):([0-9]{2})(?:[.,]([0-9]{1,3}))?$/
  * ```
  */
 export function clockMs(stamp: string): number | null {
-  const match = CLOCK.exec(stamp);
-  if (match === null) return null;
-  const hours = match[1] === undefined ? 0 : Number(match[1]);
-  const minutes = Number(match[2]);
-  const seconds = Number(match[3]);
+  // Up to three colon-separated fields, then an optional fraction after `.` or `,`.
+  const fields = [0, 0, 0];
+  const widths = [0, 0, 0];
+  let count = 0;
+  let index = 0;
+  for (; index < stamp.length; index++) {
+    const code = stamp.charCodeAt(index);
+    if (code >= 0x30 && code <= 0x39) {
+      if (++widths[count]! > 9) return null;
+      fields[count] = fields[count]! * 10 + code - 0x30;
+    } else if (code === 0x3a && count < 2 && widths[count]! > 0) {
+      count++;
+    } else break;
+  }
+  let fraction = 0;
+  if (index < stamp.length) {
+    const mark = stamp.charCodeAt(index);
+    const digits = stamp.length - index - 1;
+    if ((mark !== 0x2e && mark !== 0x2c) || digits < 1 || digits > 3) return null;
+    for (let at = index + 1; at < stamp.length; at++) {
+      const code = stamp.charCodeAt(at);
+      if (code < 0x30 || code > 0x39) return null;
+      fraction = fraction * 10 + code - 0x30;
+    }
+    fraction *= digits === 1 ? 100 : digits === 2 ? 10 : 1;
+  }
+  // Seconds take two digits, minutes one or two; hours any number.
+  if (count === 0 || widths[count] !== 2 || widths[count - 1]! > 2) return null;
+  const [hours, minutes, seconds] = count === 2 ? fields : [0, fields[0]!, fields[1]!];
   // Without hours the minutes may run past 59 (a long file written as mm:ss); with them not.
-  if (seconds > 59 || (match[1] !== undefined && minutes > 59)) return null;
-  const fraction = match[4] === undefined ? 0 : Number(match[4].padEnd(3, "0"));
-  return ((hours * 60 + minutes) * 60 + seconds) * 1000 + fraction;
+  if (seconds! > 59 || (count === 2 && minutes! > 59)) return null;
+  return ((hours! * 60 + minutes!) * 60 + seconds!) * 1000 + fraction;
 }
 
 /**

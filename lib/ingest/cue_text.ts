@@ -36,7 +36,31 @@ export function cleanCueText(payload: string): string {
   if (text.includes("<")) text = stripTags(text);
   if (text.includes("{\\")) text = stripOverrides(text);
   if (text.includes("&")) text = text.replace(ENTITY, decodeEntity);
-  return text.replace(WHITESPACE_RUN, " ").trim();
+  // Most payloads are single-spaced already: a test is cheaper than a replace that copies.
+  return (isLooselySpaced(text) ? text.replace(WHITESPACE_RUN, " ") : text).trim();
+}
+
+/** Whether `text` has whitespace other than single spaces (the `\s` of regular expressions). */
+function isLooselySpaced(text: string): boolean {
+  let previousSpace = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x20) {
+      if (previousSpace) return true;
+      previousSpace = true;
+      continue;
+    }
+    previousSpace = false;
+    if (code < 0x20 || code === 0x7f) return true;
+    if (code >= 0xa0 && isWideSpace(code)) return true;
+  }
+  return false;
+}
+
+function isWideSpace(code: number): boolean {
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
+    code === 0x3000 || code === 0xfeff;
 }
 
 /**

@@ -57,7 +57,8 @@ function looksBinary(bytes: Uint8Array): boolean {
   if (bytes.includes(0)) return true;
   const head = bytes.subarray(0, 8192);
   let controls = 0;
-  for (const byte of head) {
+  for (let index = 0; index < head.length; index++) {
+    const byte = head[index]!;
     if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) {
       controls++;
     }
