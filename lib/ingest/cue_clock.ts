@@ -71,8 +71,16 @@ export function cueTiming(line: string): { startMs: number; endMs: number } | nu
   if (arrow === -1) return null;
   const startMs = clockMs(line.slice(0, arrow).trim());
   const rest = line.slice(arrow + 3).trimStart();
-  const space = rest.search(/[ \t]/);
-  const endMs = clockMs(space === -1 ? rest.trimEnd() : rest.slice(0, space));
+  const endMs = clockMs(firstWord(rest));
   if (startMs === null || endMs === null) return null;
   return { startMs, endMs: Math.max(startMs, endMs) };
+}
+
+/** `text` up to its first space or tab (cue settings follow the end time after either). */
+function firstWord(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 0x20 || code === 0x09) return text.slice(0, index);
+  }
+  return text;
 }

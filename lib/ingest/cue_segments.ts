@@ -11,7 +11,8 @@ import { cleanCueText, voiceOf } from "./cue_text.ts";
 import { takeSpeakerPrefixes } from "./speaker_prefix.ts";
 
 /**
- * The segments of `cues`, in time order.
+ * The segments of `cues`, in time order; `singleSpaced` as the scan found the file
+ * (cue_blocks.ts).
  *
  * @example
  * ```ts
@@ -20,11 +21,11 @@ import { takeSpeakerPrefixes } from "./speaker_prefix.ts";
  * // [{ startMs: 0, endMs: 900, speaker: "Ann", text: "Hi there" }]
  * ```
  */
-export function cueSegments(cues: readonly RawCue[]): FileSegment[] {
+export function cueSegments(cues: readonly RawCue[], singleSpaced = false): FileSegment[] {
   const segments: FileSegment[] = [];
   for (const cue of cues) {
     const payload = cue.payload.length === 1 ? cue.payload[0]! : cue.payload.join(" ");
-    const text = cleanCueText(payload);
+    const text = cleanCueText(payload, singleSpaced);
     if (text === "") continue;
     const speaker = payload.includes("<v") ? voiceOf(payload) : null;
     segments.push({ startMs: cue.startMs, endMs: cue.endMs, speaker, text });

@@ -22,7 +22,11 @@ const ENTITY = /&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z]{2,6});/g;
 const WHITESPACE_RUN = /\s+/g;
 
 /**
- * The clean text of a cue payload (its lines joined with a space first).
+ * The clean text of a cue payload (its lines joined with a space first). `singleSpaced`
+ * says the payload is known to hold no whitespace but single spaces (cue_blocks.ts tests
+ * a whole file once), so only what cleaning itself does (a tag removed between two
+ * spaces, an entity decoded) calls for collapsing runs: testing every cue costs more than
+ * the rest of cleaning.
  *
  * @example
  * ```ts
@@ -31,37 +35,23 @@ const WHITESPACE_RUN = /\s+/g;
  * cleanCueText("{\\an8}Up <00:00:01.500><c>here</c>"); // "Up here"
  * ```
  */
-export function cleanCueText(payload: string): string {
+export function cleanCueText(payload: string, singleSpaced = false): string {
   let text = payload;
+  marksLeftSpaces = !singleSpaced;
   if (text.includes("<")) text = stripTags(text);
   if (text.includes("{\\")) text = stripOverrides(text);
-  if (text.includes("&")) text = text.replace(ENTITY, decodeEntity);
-  // Most payloads are single-spaced already: a test is cheaper than a replace that copies.
-  return (isLooselySpaced(text) ? text.replace(WHITESPACE_RUN, " ") : text).trim();
-}
-
-/** Whether `text` has whitespace other than single spaces (the `\s` of regular expressions). */
-function isLooselySpaced(text: string): boolean {
-  let previousSpace = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 0x20) {
-      if (previousSpace) return true;
-      previousSpace = true;
-      continue;
-    }
-    previousSpace = false;
-    if (code < 0x20 || code === 0x7f) return true;
-    if (code >= 0xa0 && isWideSpace(code)) return true;
+  if (text.includes("&")) {
+    text = text.replace(ENTITY, decodeEntity);
+    marksLeftSpaces = true;
   }
-  return false;
+  return (marksLeftSpaces ? text.replace(WHITESPACE_RUN, " ") : text).trim();
 }
 
-function isWideSpace(code: number): boolean {
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f ||
-    code === 0x3000 || code === 0xfeff;
-}
+/**
+ * Set by stripMarks when a removal may have left two spaces side by side. Cleaning is
+ * synchronous, so one flag serves every call.
+ */
+let marksLeftSpaces = false;
 
 /**
  * The speaker a WebVTT voice span names (`<v Ann>`, `<v.loud Ann Lee>`), the first in the
@@ -83,7 +73,7 @@ export function voiceOf(payload: string): string | null {
       const close = payload.indexOf(">", at);
       if (close === -1) return null;
       const tag = payload.slice(at + 2, close);
-      const space = tag.search(/[ \t]/);
+      const space = tag.replaceAll("\t", " ").indexOf(" ");
       const name = space === -1 ? "" : cleanCueText(tag.slice(space + 1));
       return name === "" ? null : name;
     }
@@ -134,6 +124,12 @@ function stripMarks(
       continue;
     }
     if (marks(text.charCodeAt(open + 1))) {
+      // A space after the mark, and one before it (or a removal just before): two may meet.
+      if (
+        text.charCodeAt(close + 1) === 0x20 && (from === open || text.charCodeAt(open - 1) === 0x20)
+      ) {
+        marksLeftSpaces = true;
+      }
       parts.push(text.slice(from, open));
       from = close + 1;
     }

@@ -42,5 +42,5 @@ export function isSrt(text: string): boolean {
  */
 export function readSrt(text: string): ParsedBody {
   const scan = scanCues(text, false);
-  return scan.ok ? parsedBody("srt", cueSegments(scan.cues)) : scan;
+  return scan.ok ? parsedBody("srt", cueSegments(scan.cues, scan.singleSpaced)) : scan;
 }

@@ -49,5 +49,5 @@ export function readVtt(text: string): ParsedBody {
     const match = LANGUAGE_LINE.exec(line);
     if (match !== null) language = match[1]!.toLowerCase();
   }
-  return parsedBody("vtt", cueSegments(scan.cues), { language });
+  return parsedBody("vtt", cueSegments(scan.cues, scan.singleSpaced), { language });
 }
