@@ -30,7 +30,8 @@ import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
 import { countActionItems, summaryRows } from "./meetily_action_items.ts";
-import { scanCounts, scanQuery, scoreOf } from "./meetily_search.ts";
+import { scanCounts } from "./meetily_search.ts";
+import { scanQuery, scoredItems } from "./scan_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
 import { SegmentRanges } from "./meetily_ranges.ts";
 
@@ -225,13 +226,10 @@ class MeetilyReader implements SourceReader {
     ).map(headOf);
     if (this.#index.stale(this.#store)) this.#index = new MeetilyIndex();
     const { counts, partial } = scanCounts(this.#store, parsed, heads, this.#index);
-    const meetingsWith = parsed.terms.map((_, i) =>
-      [...counts.values()].filter((c) => c.segments[i]! > 0 || c.title[i]).length
-    );
     const byId = new Map(heads.map((head) => [head.id, head]));
-    const ranked = [...counts].flatMap(([id, c]) => {
-      const head = byId.get(id);
-      return head === undefined ? [] : [{ head, score: scoreOf(c, meetingsWith, heads.length) }];
+    const ranked = scoredItems(counts, heads.length).flatMap(({ key, score }) => {
+      const head = byId.get(key);
+      return head === undefined ? [] : [{ head, score }];
     });
     ranked.sort((a, b) => b.score - a.score || b.head.k - a.head.k || b.head.r - a.head.r);
     return {
