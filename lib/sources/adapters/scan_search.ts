@@ -309,27 +309,46 @@ export function scoreOf(
   return covered + weight / (weight + 1);
 }
 
+/** An item a scan ranks: its key, and its place newest first (time, then row). */
+export interface ScannedItem {
+  /** The key rows and titles were counted under. */
+  id: string;
+  /** Its time, epoch ms. */
+  k: number;
+  /** Its rowid, to order items of the same time. */
+  r: number;
+}
+
 /**
- * Every item of `counts` that holds a word, with its {@link scoreOf} among `total` items,
- * unsorted: each kind orders ties its own way (newest first).
+ * The best `count` of `items` for what `counts` holds, best first by {@link scoreOf} among
+ * all of them, newest first among equals. Counts of keys not among `items` (rows of items
+ * the kind does not show) are left out.
  *
  * @example
  * ```ts
- * import { scoredItems } from "./scan_search.ts";
- * scoredItems(new Map([["a", { segments: [2], title: [false] }]]), 10)[0]?.key; // "a"
+ * import { rankScanned } from "./scan_search.ts";
+ * const counts = new Map([["a", { segments: [2], title: [false] }]]);
+ * rankScanned(counts, [{ id: "a", k: 0, r: 1 }, { id: "b", k: 5, r: 2 }], 10)[0]?.key; // "a"
  * ```
  */
-export function scoredItems(
+export function rankScanned(
   counts: ReadonlyMap<string, ItemCounts>,
-  total: number,
+  items: readonly ScannedItem[],
+  count: number,
 ): { key: string; score: number }[] {
-  const held = [...counts].filter(([, c]) =>
-    c.segments.some((n) => n > 0) || c.title.some((t) => t)
-  );
-  const size = held[0]?.[1].segments.length ?? 0;
+  const byKey = new Map(items.map((item) => [item.id, item]));
+  const held = [...counts].flatMap(([key, c]) => {
+    const item = byKey.get(key);
+    const holds = c.segments.some((n) => n > 0) || c.title.some((t) => t);
+    return item === undefined || !holds ? [] : [{ item, c }];
+  });
+  const size = held[0]?.c.segments.length ?? 0;
   const itemsWith = Array.from(
     { length: size },
-    (_, i) => held.filter(([, c]) => c.segments[i]! > 0 || c.title[i]).length,
+    (_, i) => held.filter(({ c }) => c.segments[i]! > 0 || c.title[i]).length,
   );
-  return held.map(([key, c]) => ({ key, score: scoreOf(c, itemsWith, total) }));
+  return held.map(({ item, c }) => ({ item, score: scoreOf(c, itemsWith, items.length) }))
+    .sort((a, b) => b.score - a.score || b.item.k - a.item.k || b.item.r - a.item.r)
+    .slice(0, count)
+    .map(({ item, score }) => ({ key: item.id, score }));
 }
