@@ -25,7 +25,8 @@ import { ContentGenerator } from "./transcript_gen.ts";
 import { insertMeetings } from "../tests/helpers/meetily_fixture.ts";
 import { median } from "./stats.ts";
 import { MeetilyIndex } from "../lib/sources/adapters/meetily_index.ts";
-import { scanCounts, scanQuery } from "../lib/sources/adapters/meetily_search.ts";
+import { scanCounts } from "../lib/sources/adapters/meetily_search.ts";
+import { scanQuery } from "../lib/sources/adapters/scan_search.ts";
 
 const ROUNDS = 15;
 const TARGET_MS = 150;

@@ -21,7 +21,7 @@ export const APP_LOCATION_ENV_VARS: readonly string[] = [
 ];
 
 /** The kind of database an app keeps, as lib/sources names it (SourceKindName). */
-export type AppKind = "transcript-mcp" | "screenpipe" | "meetily";
+export type AppKind = "transcript-mcp" | "screenpipe" | "meetily" | "buzz";
 
 /** One place a database is expected. */
 export interface AppLocation {
@@ -37,10 +37,33 @@ export interface AppLocation {
 const MEETILY_FOLDER = "com.meetily.ai";
 
 /**
+ * Where Buzz keeps `Buzz.sqlite`: platformdirs' `user_data_dir("Buzz")` (no author given,
+ * so on Windows the app name twice, under Local AppData, not Roaming), and on Linux also
+ * inside the Snap's and the Flatpak's own data folders, which those packages make the
+ * XDG data folder of the app.
+ */
+function buzzPaths(os: string, home: string | undefined, dataDir: string | undefined): string[] {
+  const file = "Buzz.sqlite";
+  if (os === "windows") {
+    return home === undefined ? [] : [win32.join(home, "AppData", "Local", "Buzz", "Buzz", file)];
+  }
+  const paths = dataDir === undefined ? [] : [posix.join(dataDir, "Buzz", file)];
+  if (os !== "darwin" && home !== undefined) {
+    paths.push(
+      posix.join(home, "snap", "buzz", "current", ".local", "share", "Buzz", file),
+      posix.join(home, ".var", "app", "io.github.chidiwilliams.Buzz", "data", "Buzz", file),
+    );
+  }
+  return paths;
+}
+
+/**
  * The default database path of each supported app for `context.os`, and ours
  * (TRANSCRIPT_MCP_DB and the platform default, as resolveDbPath finds them): screenpipe's
  * `~/.screenpipe/db.sqlite` on every OS, Meetily's `meeting_minutes.sqlite` in the
- * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`. A location whose
+ * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`, then Buzz's
+ * `Buzz/Buzz.sqlite` (see buzzPaths: Local AppData on Windows; Snap and Flatpak folders
+ * too on Linux). A location whose
  * environment is missing (no HOME, say) is left out, and a path listed twice is listed once.
  * Windows paths are built with backslashes. No file is touched.
  *
@@ -58,6 +81,11 @@ const MEETILY_FOLDER = "com.meetily.ai";
  * //     path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite" },
  * //   { kind: "transcript-mcp", name: "store",
  * //     path: "/home/ada/.local/share/transcript-mcp/store.db" },
+ * //   { kind: "buzz", name: "buzz", path: "/home/ada/.local/share/Buzz/Buzz.sqlite" },
+ * //   { kind: "buzz", name: "buzz",
+ * //     path: "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite" },
+ * //   { kind: "buzz", name: "buzz",
+ * //     path: "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite" },
  * // ]
  * ```
  */
@@ -93,6 +121,9 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
       name: "store",
       path: paths.join(dataDir, "transcript-mcp", "store.db"),
     });
+  }
+  for (const path of buzzPaths(context.os, home, dataDir)) {
+    locations.push({ kind: "buzz", name: "buzz", path });
   }
   return locations.filter((location, index) =>
     locations.findIndex((other) => other.path === location.path) === index

@@ -15,7 +15,7 @@ const sourceSchema = v.object({
   name: v.pipe(v.string(), v.description("Pass as sourceName to the other tools.")),
   kind: v.pipe(
     v.nullable(v.string()),
-    v.description("transcript-mcp, screenpipe or meetily; null when it could not be opened."),
+    v.description("transcript-mcp, screenpipe, meetily or buzz; null when it could not be opened."),
   ),
   location: v.pipe(v.string(), v.description("Where it is read from.")),
   available: v.pipe(v.boolean(), v.description("Whether it can be read now.")),

@@ -17,6 +17,17 @@ Deno.test("app locations: Linux, in ~/.local/share", () => {
       name: "store",
       path: "/home/ada/.local/share/transcript-mcp/store.db",
     },
+    { kind: "buzz", name: "buzz", path: "/home/ada/.local/share/Buzz/Buzz.sqlite" },
+    {
+      kind: "buzz",
+      name: "buzz",
+      path: "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite",
+    },
+    {
+      kind: "buzz",
+      name: "buzz",
+      path: "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite",
+    },
   ]);
 });
 
@@ -26,6 +37,9 @@ Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not 
     "/home/ada/.screenpipe/db.sqlite",
     "/data/com.meetily.ai/meeting_minutes.sqlite",
     "/data/transcript-mcp/store.db",
+    "/data/Buzz/Buzz.sqlite",
+    "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite",
+    "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite",
   ]);
   const relative = envOf({ HOME: "/home/ada", XDG_DATA_HOME: "data" });
   assertEquals(
@@ -42,6 +56,7 @@ Deno.test("app locations: macOS, in Application Support", () => {
       "/Users/ada/.screenpipe/db.sqlite",
       "/Users/ada/Library/Application Support/com.meetily.ai/meeting_minutes.sqlite",
       "/Users/ada/Library/Application Support/transcript-mcp/store.db",
+      "/Users/ada/Library/Application Support/Buzz/Buzz.sqlite",
     ],
   );
 });
@@ -56,6 +71,7 @@ Deno.test("app locations: Windows, with backslashes, from USERPROFILE and APPDAT
     "C:\\Users\\Ada\\.screenpipe\\db.sqlite",
     "D:\\Roaming\\com.meetily.ai\\meeting_minutes.sqlite",
     "D:\\Roaming\\transcript-mcp\\store.db",
+    "C:\\Users\\Ada\\AppData\\Local\\Buzz\\Buzz\\Buzz.sqlite",
   ]);
   const noAppData = envOf({ USERPROFILE: "C:\\Users\\Ada" });
   assertEquals(
@@ -70,7 +86,7 @@ Deno.test("app locations: without HOME, only what the environment still names", 
   assertEquals(
     appLocations({ env: envOf({ XDG_DATA_HOME: "/data" }), os: "linux", cwd: "/" })
       .map((location) => location.kind),
-    ["meetily", "transcript-mcp"],
+    ["meetily", "transcript-mcp", "buzz"],
   );
   assertEquals(
     appLocations({ env: envOf({ APPDATA: "D:\\Roaming" }), os: "windows", cwd: "C:\\" })

@@ -72,11 +72,10 @@ for (const os of ["linux", "darwin", "windows"]) {
       const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
 
       assertEquals(listing(home), before, "no file written or created");
-      assertEquals(discovery.findings.map((finding) => finding.outcome), [
-        "found",
-        "found",
-        "missing",
-      ]);
+      assertEquals(
+        discovery.findings.map((finding) => finding.outcome),
+        locations.map(({ path }) => path === screenpipe || path === meetily ? "found" : "missing"),
+      );
       const [first, second] = discovery.findings;
       assert(first?.outcome === "found" && second?.outcome === "found");
       assertEquals(first.source, {
@@ -108,11 +107,10 @@ Deno.test("discover: nothing found is a report of where it looked, with what to 
     const before = listing(home);
     const discovery = discoverSources(locations, { kinds: TEST_KINDS });
     assertEquals(listing(home), before);
-    assertEquals(discovery.findings.map((finding) => finding.outcome), [
-      "missing",
-      "missing",
-      "missing",
-    ]);
+    assertEquals(
+      discovery.findings.map((finding) => finding.outcome),
+      locations.map(() => "missing"),
+    );
     const text = formatDiscovery(discovery, { command: COMMAND });
     assertMatch(text, /^No transcript sources found/);
     for (const location of locations) {
@@ -190,7 +188,7 @@ Deno.test("discover: files at a default path are reported as what they are", () 
     assert(third?.outcome === "unreadable");
     assertMatch(
       third.reason,
-      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, transcript-mcp$/,
+      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, buzz, transcript-mcp$/,
     );
 
     Deno.writeTextFileSync(screenpipe!, "not a database, just text that happens to be here\n");
@@ -269,3 +267,22 @@ Deno.test("discover: the config quotes Windows paths and spaces as JSON, and tak
   });
   assertMatch(text, /newest: +none\n +note: +n1/);
 });
+
+for (const os of ["linux", "darwin", "windows"]) {
+  Deno.test(`discover on ${os}: finds Buzz in its platformdirs data folder`, () => {
+    withHome((home) => {
+      const locations = locationsFor(os, home);
+      const buzz = pathOf(locations, "buzz");
+      assertMatch(
+        buzz,
+        os === "windows" ? /\/AppData\/Local\/Buzz\/Buzz\/Buzz\.sqlite$/ : /\/Buzz\/Buzz\.sqlite$/,
+      );
+      writeNotesDb(buzz, { table: TEST_KIND_TABLES.buzz, createdAt: TIMES, journal: "delete" });
+      const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
+      const found = discovery.findings.flatMap((f) => f.outcome === "found" ? [f.source] : []);
+      assertEquals(found.map((s) => [s.kind, s.name, s.path, s.transcripts]), [
+        ["buzz", "buzz", buzz, 3],
+      ]);
+    });
+  });
+}

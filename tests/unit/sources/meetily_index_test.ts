@@ -13,11 +13,8 @@ import {
 } from "../../helpers/meetily_fixture.ts";
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { MeetilyIndex } from "../../../lib/sources/adapters/meetily_index.ts";
-import {
-  type ScanCounts,
-  scanCounts,
-  scanQuery,
-} from "../../../lib/sources/adapters/meetily_search.ts";
+import { type ScanCounts, scanCounts } from "../../../lib/sources/adapters/meetily_search.ts";
+import { scanQuery } from "../../../lib/sources/adapters/scan_search.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { StoreInterruptedError } from "../../../lib/store/errors.ts";

@@ -1,0 +1,354 @@
+/**
+ * Search over an app's table that keeps no full-text index (Meetily, Buzz, …): the query read
+ * as plain words with Unicode case folding, a bounded scan of text columns in rowid chunks
+ * that honours the deadline, and a score. Each kind says what table and columns to scan and
+ * which item a row belongs to; what the words are, how a row is tested and how items are
+ * ranked is the same for all.
+ *
+ * The words are the query's plain words (plainWordsQueries): quotes, `*`, parentheses and
+ * the operators AND, OR, NOT and NEAR are not syntax here. A word matches where the text
+ * holds it anywhere once both are lower-cased (`toLowerCase`), so "ÉTÉ" finds "été" and
+ * "plan" finds "planning". Every row is read once, in SQL: an ASCII word by `LIKE`, which
+ * folds ASCII and allocates nothing (faster than `instr(lower(…))`); a word with other
+ * letters, or of several parts ("POL-358"), by a `LIKE` that is a superset (its cased
+ * letters as wildcards, each required in one of its cases), and only those rows' texts are
+ * folded in JavaScript to decide.
+ *
+ * @module
+ */
+import type { Store, StoreParam } from "../../store/store.ts";
+import { keepGoingSql } from "../../store/store.ts";
+import { plainWordsQueries } from "../../search/fts_query.ts";
+import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
+
+/** One word of a scanned query: how SQL narrows the rows, and how a folded text is tested. */
+export interface ScanTerm {
+  /** The LIKE pattern (escaped with `\`). */
+  like: string;
+  /** For each cased non-ASCII letter, its cases as LIKE patterns: a row holds one of each. */
+  cases: string[][];
+  /** Whether LIKE alone decides (an ASCII word); else the text is folded and tested. */
+  exact: boolean;
+  /** Whether a lower-cased text holds the word. */
+  test: (folded: string) => boolean;
+  /** The word's lower-cased parts (one, or several for "POL-358"). */
+  parts: string[];
+}
+
+/** A query read as plain words. */
+export interface ScanQuery {
+  /** Its words, at most SCAN_MAX_TERMS. */
+  terms: ScanTerm[];
+  /** The FTS5 expression of the words, OR-ed, that marks snippets. */
+  match: string;
+}
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const OPERATOR = /^(AND|OR|NOT|NEAR)$/;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+let variantTable: Map<string, string[]> | undefined;
+
+/**
+ * Every character whose lower case is `char`, itself included. Built once, on the first
+ * search for a non-ASCII word, from the Basic Multilingual Plane.
+ */
+function casesOf(char: string): string[] {
+  if (variantTable === undefined) {
+    variantTable = new Map();
+    for (let code = 0x80; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const upper = String.fromCharCode(code);
+      const lower = upper.toLowerCase();
+      if (lower !== upper && [...lower].length === 1) {
+        const list = variantTable.get(lower) ?? [lower];
+        list.push(upper);
+        variantTable.set(lower, list);
+      }
+    }
+    // A capital sigma lower-cases to the final form at a word's end.
+    variantTable.set("ς", ["ς", "σ", "Σ"]);
+  }
+  return variantTable.get(char) ?? [char];
+}
+
+function termOf(words: string[]): ScanTerm {
+  const folded = words.map((word) => word.toLowerCase());
+  const ascii = folded.length === 1 && [...folded[0]!].every((char) => char < "\x80");
+  if (ascii) {
+    const word = folded[0]!;
+    return {
+      like: `%${escapeLike(word)}%`,
+      cases: [],
+      exact: true,
+      test: (text) => text.includes(word),
+      parts: folded,
+    };
+  }
+  const cases: string[][] = [];
+  const seen = new Set<string>();
+  const like = folded.map((word) =>
+    [...word].map((char) => {
+      const variants = char < "\x80" ? [char] : casesOf(char);
+      if (variants.length === 1) return escapeLike(char);
+      if (!seen.has(char)) {
+        seen.add(char);
+        cases.push(variants.map((one) => `%${escapeLike(one)}%`));
+      }
+      return "_";
+    }).join("")
+  ).join("%");
+  const pattern = new RegExp(folded.map(escapeRegExp).join("[^\\p{L}\\p{M}\\p{N}]+"), "u");
+  return {
+    like: `%${like}%`,
+    cases,
+    exact: false,
+    test: (text) => pattern.test(text),
+    parts: folded,
+  };
+}
+
+/**
+ * The plain words of `query`, or null when it holds none.
+ *
+ * @example
+ * ```ts
+ * import { scanQuery } from "./scan_search.ts";
+ * scanQuery('"budget" OR ÉTÉ')?.match; // '"budget" OR "ÉTÉ"'
+ * ```
+ */
+export function scanQuery(query: string): ScanQuery | null {
+  const words = query.split(/\s+/u).filter((chunk) => !OPERATOR.test(chunk)).join(" ");
+  const queries = plainWordsQueries(words);
+  if (queries === null) return null;
+  const chunks = [...queries.anyTerm.matchAll(/"([^"]*)"/g)].map((found) => found[1]!)
+    .slice(0, SCAN_MAX_TERMS);
+  const terms = chunks.map((chunk) => termOf(chunk.match(WORD) ?? [chunk]));
+  return { terms, match: chunks.map((chunk) => `"${chunk}"`).join(" OR ") };
+}
+
+/**
+ * The SQL condition under which `column` may hold `term` (exactly so for an ASCII word),
+ * with its parameters.
+ *
+ * @example
+ * ```ts
+ * import { mayHoldSql, scanQuery } from "./scan_search.ts";
+ * mayHoldSql(scanQuery("plan")!.terms[0]!, "t.text").params; // ["%plan%"]
+ * ```
+ */
+export function mayHoldSql(term: ScanTerm, column: string): { sql: string; params: string[] } {
+  const like = `${column} LIKE ? ESCAPE '\\'`;
+  return {
+    sql: [like, ...term.cases.map((one) => `(${one.map(() => like).join(" OR ")})`)]
+      .join(" AND "),
+    params: [term.like, ...term.cases.flat()],
+  };
+}
+
+/** A table a kind scans: its rows' text columns and the item each row belongs to. */
+export interface ScannedTable {
+  /** The table's name. */
+  table: string;
+  /** Its alias in the statement (the keepGoingSql check reads its rowid). */
+  alias: string;
+  /** The expression of the item a row belongs to (its key). */
+  key: string;
+  /** The text columns a word is looked for in; a row holds a word when one of them does. */
+  texts: readonly string[];
+}
+
+/** How often each word occurs in one item. */
+export interface ItemCounts {
+  /** Rows (segments, chunks) holding each word. */
+  segments: number[];
+  /** Whether the title holds each word. */
+  title: boolean[];
+}
+
+/**
+ * The counts of item `key` in `counts`, made (all zero) when missing.
+ *
+ * @example
+ * ```ts
+ * import { countsOf } from "./scan_search.ts";
+ * countsOf(new Map(), "a", 2); // { segments: [0, 0], title: [false, false] }
+ * ```
+ */
+export function countsOf(counts: Map<string, ItemCounts>, key: string, size: number): ItemCounts {
+  let entry = counts.get(key);
+  if (entry === undefined) {
+    entry = { segments: new Array(size).fill(0), title: new Array(size).fill(false) };
+    counts.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * Marks in `counts` the words of `query` each item's title holds.
+ *
+ * @example
+ * ```ts
+ * import { countTitles, scanQuery } from "./scan_search.ts";
+ * const counts = new Map();
+ * countTitles(scanQuery("été")!, [{ key: "a", title: "L'ÉTÉ" }], counts);
+ * counts.get("a").title; // [true]
+ * ```
+ */
+export function countTitles(
+  query: ScanQuery,
+  items: readonly { key: string; title: string }[],
+  counts: Map<string, ItemCounts>,
+): void {
+  for (const { key, title } of items) {
+    const folded = title.toLowerCase();
+    query.terms.forEach((term, i) => {
+      if (term.test(folded)) countsOf(counts, key, query.terms.length).title[i] = true;
+    });
+  }
+}
+
+/**
+ * Counts in `counts` the rows of `scanned` after rowid `from` that hold each word, in
+ * chunks of {@link SCAN_CHUNK_ROWS} rows, and says whether it stopped early (`true`: its
+ * budget, {@link SCAN_SEARCH_BUDGET_MS} from `started`, ran out before the last row). Throws
+ * StoreInterruptedError when the call must stop.
+ *
+ * @example
+ * ```ts
+ * import type { Store } from "../../store/store.ts";
+ * import { scanQuery, scanRows } from "./scan_search.ts";
+ * declare const store: Store;
+ * const counts = new Map();
+ * const table = { table: "notes", alias: "n", key: "n.doc", texts: ["n.body"] };
+ * scanRows(store, scanQuery("budget")!, table, Number.MIN_SAFE_INTEGER, counts);
+ * ```
+ */
+export function scanRows(
+  store: Store,
+  query: ScanQuery,
+  scanned: ScannedTable,
+  from: number,
+  counts: Map<string, ItemCounts>,
+  started: number = performance.now(),
+): boolean {
+  const size = query.terms.length;
+  if (size === 0) return false;
+  const { table, alias, key, texts } = scanned;
+  const holds = query.terms.map((term) => texts.map((text) => mayHoldSql(term, text)));
+  const flags = query.terms.map((term, i) =>
+    term.exact ? `(${holds[i]!.map((one) => one.sql).join(" OR ")}) AS f${i}` : `0 AS f${i}`
+  );
+  const needsText = query.terms.some((term) => !term.exact);
+  const textColumns = needsText ? texts.map((text, j) => `, ${text} AS x${j}`).join("") : "";
+  const sql = `SELECT ${key} AS k, ${flags.join(", ")}${textColumns} FROM ${table} ${alias}
+    WHERE ${alias}.rowid > ? AND ${alias}.rowid <= ? AND ${keepGoingSql(alias)}
+    AND ((${holds.flat().map((one) => one.sql).join(") OR (")}))`;
+  const flagParams = query.terms.flatMap((term, i) =>
+    term.exact ? holds[i]!.flatMap((one) => one.params) : []
+  );
+  const whereParams = holds.flat().flatMap((one) => one.params);
+  const last = Number(
+    store.get(`SELECT max(${alias}.rowid) AS n FROM ${table} ${alias}`)?.["n"] ?? 0,
+  );
+  for (let low = from; low < last;) {
+    const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
+    const params: StoreParam[] = [...flagParams, low, high, ...whereParams];
+    for (const row of store.all(sql, ...params)) {
+      const folded = needsText ? texts.map((_, j) => String(row[`x${j}`] ?? "").toLowerCase()) : [];
+      const hits = query.terms.map((term, i) =>
+        term.exact ? Number(row[`f${i}`]) === 1 : folded.some((text) => term.test(text))
+      );
+      if (!hits.includes(true)) continue;
+      const entry = countsOf(counts, String(row["k"]), size);
+      hits.forEach((hit, i) => {
+        if (hit) entry.segments[i]!++;
+      });
+    }
+    low = high;
+    store.throwIfInterrupted();
+    if (low < last && performance.now() - started > SCAN_SEARCH_BUDGET_MS) return true;
+  }
+  return false;
+}
+
+/**
+ * An item's score, higher better: how many of the words it holds anywhere (so an item with
+ * every word ranks above one with some), plus a BM25-like weight in [0, 1) from the rows
+ * holding each word (saturating) and the title (counted as two rows' worth), each scaled by
+ * the word's rarity across items.
+ *
+ * @example
+ * ```ts
+ * import { scoreOf } from "./scan_search.ts";
+ * scoreOf({ segments: [3], title: [true] }, [10], 5_000) > 1; // true
+ * ```
+ */
+export function scoreOf(
+  counts: ItemCounts,
+  itemsWith: readonly number[],
+  total: number,
+): number {
+  let covered = 0;
+  let weight = 0;
+  counts.segments.forEach((segments, i) => {
+    const title = counts.title[i] ? 1 : 0;
+    if (segments === 0 && title === 0) return;
+    covered++;
+    const df = itemsWith[i] ?? 1;
+    const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
+    weight += idf * ((segments * 2.2) / (segments + 1.2) + 2 * title);
+  });
+  return covered + weight / (weight + 1);
+}
+
+/** An item a scan ranks: its key, and its place newest first (time, then row). */
+export interface ScannedItem {
+  /** The key rows and titles were counted under. */
+  id: string;
+  /** Its time, epoch ms. */
+  k: number;
+  /** Its rowid, to order items of the same time. */
+  r: number;
+}
+
+/**
+ * The best `count` of `items` for what `counts` holds, best first by {@link scoreOf} among
+ * all of them, newest first among equals. Counts of keys not among `items` (rows of items
+ * the kind does not show) are left out.
+ *
+ * @example
+ * ```ts
+ * import { rankScanned } from "./scan_search.ts";
+ * const counts = new Map([["a", { segments: [2], title: [false] }]]);
+ * rankScanned(counts, [{ id: "a", k: 0, r: 1 }, { id: "b", k: 5, r: 2 }], 10)[0]?.key; // "a"
+ * ```
+ */
+export function rankScanned(
+  counts: ReadonlyMap<string, ItemCounts>,
+  items: readonly ScannedItem[],
+  count: number,
+): { key: string; score: number }[] {
+  const byKey = new Map(items.map((item) => [item.id, item]));
+  const held = [...counts].flatMap(([key, c]) => {
+    const item = byKey.get(key);
+    const holds = c.segments.some((n) => n > 0) || c.title.some((t) => t);
+    return item === undefined || !holds ? [] : [{ item, c }];
+  });
+  const size = held[0]?.c.segments.length ?? 0;
+  const itemsWith = Array.from(
+    { length: size },
+    (_, i) => held.filter(({ c }) => c.segments[i]! > 0 || c.title[i]).length,
+  );
+  return held.map(({ item, c }) => ({ item, score: scoreOf(c, itemsWith, items.length) }))
+    .sort((a, b) => b.score - a.score || b.item.k - a.item.k || b.item.r - a.item.r)
+    .slice(0, count)
+    .map(({ item, score }) => ({ key: item.id, score }));
+}
