@@ -7,11 +7,13 @@
 import type { SourceKind } from "./source_kind.ts";
 import { screenpipeKind } from "./adapters/screenpipe.ts";
 import { meetilyKind } from "./adapters/meetily.ts";
+import { rousseauKind } from "./adapters/rousseau.ts";
 import { contractKind } from "./contract/contract_kind.ts";
 
 /** The kinds, in detection order. */
 export const SOURCE_KINDS: readonly SourceKind[] = [
   screenpipeKind,
   meetilyKind,
+  rousseauKind,
   contractKind,
 ];
