@@ -34,6 +34,11 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
+  --tools NAME        Add a seed tool set beside the native tools: the tool names,
+                      arguments and answers of an app's own MCP server (rousseau:
+                      rousseau_search_sessions, rousseau_list_sessions,
+                      rousseau_read_session, rousseau_cron_list). Repeat it or give
+                      a comma list.
   --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS},
                       at most ${MAX_TIMEOUT_MS}). A call past it answers "timeout"
                       and its query is stopped.
@@ -60,9 +65,16 @@ export type StoreChoice = { kind: "demo" } | { kind: "paths"; flags: SourceFlag[
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "serve"; store: StoreChoice; timeoutMs: number }
-  | { kind: "tools" }
-  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
+  | { kind: "serve"; store: StoreChoice; timeoutMs: number; toolSets: string[] }
+  | { kind: "tools"; toolSets: string[] }
+  | {
+    kind: "call";
+    store: StoreChoice;
+    tool: string;
+    args: string | undefined;
+    timeoutMs: number;
+    toolSets: string[];
+  }
   | { kind: "check"; store: StoreChoice }
   | { kind: "discover" }
   | { kind: "usage-error"; message: string };
@@ -74,7 +86,7 @@ export type Command =
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
  * parseCommandLine(["--source", "work=/data/store.db"]);
- * // { kind: "serve", timeoutMs: 5000,
+ * // { kind: "serve", timeoutMs: 5000, toolSets: [],
  * //   store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db", option: "--source" }] } }
  * ```
  */
@@ -90,6 +102,7 @@ export function parseCommandLine(args: readonly string[]): Command {
         source: { type: "string", multiple: true },
         demo: { type: "boolean" },
         "timeout-ms": { type: "string" },
+        tools: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -123,6 +136,10 @@ export function parseCommandLine(args: readonly string[]): Command {
       message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
     };
   }
+  const toolSets = [
+    ...new Set((values.tools ?? []).flatMap((text) => text.split(",")).map((name) => name.trim())),
+  ];
+  if (toolSets.includes("")) return { kind: "usage-error", message: "--tools needs a set name" };
   const [command, ...rest] = positionals;
   const extra = (max: number) =>
     rest.length > max
@@ -130,9 +147,9 @@ export function parseCommandLine(args: readonly string[]): Command {
       : undefined;
   switch (command) {
     case undefined:
-      return { kind: "serve", store, timeoutMs };
+      return { kind: "serve", store, timeoutMs, toolSets };
     case "tools":
-      return extra(0) ?? { kind: "tools" };
+      return extra(0) ?? { kind: "tools", toolSets };
     case "check":
       return extra(0) ?? { kind: "check", store };
     case "discover":
@@ -140,7 +157,7 @@ export function parseCommandLine(args: readonly string[]): Command {
     case "call": {
       const [tool, json] = rest;
       if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
-      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs };
+      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs, toolSets };
     }
     default:
       return { kind: "usage-error", message: `Unknown command '${command}'` };
@@ -179,6 +196,7 @@ const OPTION_VALUES: Record<string, string> = {
   "--db": "a path",
   "--source": "a path",
   "--timeout-ms": "a number",
+  "--tools": "a set name",
 };
 
 /**

@@ -247,3 +247,14 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
+
+// ---- Seed tool sets (--tools) ----
+
+/**
+ * The `limit` of rousseau's search and list tools: its MCP server documents "Default 20";
+ * it has no maximum (its list returns every session for 0), so ours caps an answer at 100.
+ */
+export const ROUSSEAU_TOOL_LIMIT: PageSize = { min: 1, max: 100, fallback: 20 };
+
+/** The most characters rousseau_read_session shows of one session before it cuts. */
+export const ROUSSEAU_READ_CHARS = 200_000;

@@ -22,6 +22,10 @@ export interface RenderedSession {
   turnsText: string;
   /** How many messages the payload holds. */
   messages: number;
+  /** Each message's role (null when it has none), in order. */
+  roles: (string | null)[];
+  /** The index of the message each segment comes from, by `seq`. */
+  messageOf: number[];
   /** How many blocks of each kind were left out. */
   hidden: HiddenBlocks;
   /** Whether the payload could not be read as a session (then nothing is shown). */
@@ -131,17 +135,29 @@ export function renderPayload(payload: string, startMs: number | null): Rendered
   if (
     typeof parsed !== "object" || parsed === null || (messages != null && !Array.isArray(messages))
   ) {
-    return { segments, text: "", turnsText: "", messages: 0, hidden: total, unreadable: true };
+    return {
+      segments,
+      text: "",
+      turnsText: "",
+      messages: 0,
+      roles: [],
+      messageOf: [],
+      hidden: total,
+      unreadable: true,
+    };
   }
   const list: unknown[] = Array.isArray(messages) ? messages : [];
+  const roles: (string | null)[] = [];
+  const messageOf: number[] = [];
   const flush = () => {
     const marker = hiddenMarker(pending);
     if (marker !== null) lines.push(marker);
     pending = noneHidden();
   };
-  for (const message of list) {
+  for (const [index, message] of list.entries()) {
     const { role, content, created_at } = (message ?? {}) as Record<string, unknown>;
     const speaker = typeof role === "string" && role !== "" ? role : null;
+    roles.push(speaker);
     const at = goTime(created_at);
     const offset = at === null || startMs === null ? null : Date.parse(at) - startMs;
     for (const block of Array.isArray(content) ? content : []) {
@@ -149,6 +165,7 @@ export function renderPayload(payload: string, startMs: number | null): Rendered
       if ((kind === "text" || kind === undefined) && typeof text === "string") {
         if (text === "") continue;
         flush();
+        messageOf.push(index);
         segments.push({
           seq: segments.length,
           startMs: offset !== null && offset >= 0 ? offset : null,
@@ -171,6 +188,8 @@ export function renderPayload(payload: string, startMs: number | null): Rendered
     turnsText: segments.map((segment) => `${segment.speaker ?? "unknown"}: ${segment.text}`)
       .join("\n"),
     messages: list.length,
+    roles,
+    messageOf,
     hidden: total,
     unreadable: false,
   };
