@@ -123,19 +123,20 @@ export class RousseauReader implements SourceReader {
 
   /** A session's head and rendering by rousseau's id, or undefined. */
   session(id: string): ReadSession | undefined {
-    const row = this.#store.get(
-      `SELECT ${HEAD}, s.payload AS p FROM sessions s WHERE s.id = ?`,
-      id,
-    );
-    return row === undefined ? undefined : this.#render(row);
+    const row = this.#store.get(`SELECT ${HEAD} FROM sessions s WHERE s.id = ?`, id);
+    return row === undefined ? undefined : this.#render(headOf(row));
   }
 
-  #render(row: StoreRow): ReadSession {
-    const head = headOf(row);
+  /** A session rendered: the one kept from before while its `updated_at` is the same. */
+  #render(head: SessionHead): ReadSession {
     const kept = this.#kept.get(head.id);
     if (kept !== undefined && kept.head.updatedText === head.updatedText) return kept;
+    const payload = this.#store.get(
+      "SELECT s.payload AS p FROM sessions s WHERE s.rowid = ?",
+      head.rowid,
+    )?.["p"];
     const start = head.createdAt === null ? null : Date.parse(head.createdAt);
-    const read = { head, rendered: renderPayload(String(row["p"] ?? ""), start) };
+    const read = { head, rendered: renderPayload(String(payload ?? ""), start) };
     this.#kept.delete(head.id);
     this.#kept.set(head.id, read);
     if (this.#kept.size > KEPT_RENDERINGS) this.#kept.delete(this.#kept.keys().next().value!);
@@ -180,7 +181,7 @@ export class RousseauReader implements SourceReader {
       return [];
     }
     return this.heads(after, limit, filter).map((head) => {
-      const read = this.session(head.id);
+      const read = this.#render(head);
       return {
         ...this.#fields(head),
         duration: null,

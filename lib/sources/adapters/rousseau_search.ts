@@ -124,6 +124,91 @@ export function gluedSyntax(query: string): string {
   return out;
 }
 
+/** Lower-cased, diacritics removed: how unicode61 folds a token, for finding excerpts. */
+function fold(text: string): string {
+  const lower = text.toLowerCase();
+  return /[\u0080-\uffff]/.test(lower) ? lower.normalize("NFD").replace(/\p{M}/gu, "") : lower;
+}
+
+/** Characters kept each side of a place a word may match, and places kept per word. */
+const EXCERPT_RADIUS = 120;
+const EXCERPTS_PER_WORD = 16;
+
+/**
+ * The parts of a folded text around each place one of `words` may match (each word's
+ * stem-like prefix at a word's start), joined: what a plain-words check needs of a long
+ * text, at a fraction of the tokenizing. Porter strips suffixes only, so every token that
+ * stems like a word starts with its first letters.
+ *
+ * @example
+ * ```ts
+ * import { excerpts } from "./rousseau_search.ts";
+ * excerpts("a ".repeat(500) + "we priced it", ["pricing"]).includes("priced"); // true
+ * ```
+ */
+export function excerpts(text: string, words: readonly string[]): string {
+  const folded = fold(text);
+  if (folded.length <= 4 * EXCERPT_RADIUS) return folded;
+  const spans: [number, number][] = [];
+  for (const word of words) {
+    const prefix = fold(word).slice(0, Math.max(3, Math.min(word.length - 3, 8)));
+    let found = 0;
+    for (let at = folded.indexOf(prefix); at !== -1 && found < EXCERPTS_PER_WORD;) {
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]!)) {
+        spans.push([Math.max(0, at - EXCERPT_RADIUS), at + prefix.length + EXCERPT_RADIUS]);
+        found++;
+      }
+      at = folded.indexOf(prefix, at + 1);
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let end = -1;
+  for (const [from, to] of spans) {
+    // Parts apart are kept apart by a line of their own, so no phrase spans the gap.
+    out += from > end ? `\n.\n${folded.slice(from, to)}` : folded.slice(end, to);
+    end = Math.max(end, to);
+  }
+  return out;
+}
+
+/** A plain-words query as the check reads it. */
+interface PlainWords {
+  /** Every word, for excerpts. */
+  words: string[];
+  /** Each term as it is written, whole, in folded text. */
+  exact: RegExp[];
+  /** Whether every term must match (else any). */
+  every: boolean;
+}
+
+function plainWords(terms: string, every: boolean): PlainWords {
+  const chunks = [...terms.matchAll(/"([^"]*)"/g)].map((found) => found[1]!);
+  return {
+    words: chunks.flatMap((chunk) => chunk.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []),
+    exact: chunks.map((chunk) => {
+      const parts = (fold(chunk).match(/[\p{L}\p{N}]+/gu) ?? [])
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+      return new RegExp(
+        `(?<![\\p{L}\\p{N}])${parts.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
+        "u",
+      );
+    }),
+    every,
+  };
+}
+
+/**
+ * Whether the shown title and text hold the terms as written: then FTS5 matches them too
+ * (the same tokens stem alike), and the scratch index is not needed.
+ */
+function holdsExactly(query: PlainWords, title: string, text: string): boolean {
+  const folded = `${fold(title)}\n${fold(text)}`;
+  return query.every
+    ? query.exact.every((term) => term.test(folded))
+    : query.exact.some((term) => term.test(folded));
+}
+
 /** Whether a query is meant as FTS5 syntax rather than plain words. */
 function isSyntax(query: string): boolean {
   return SYNTAX.test(query);
@@ -164,13 +249,20 @@ export class RousseauSearch {
     const words = plainWordsQueries(query);
     if (words === null) return { hits: [], mode: "words", match: "", partial: false };
     const every = gluedQuery(words.allTerms, " AND ");
-    const work = queryWork(this.#store, gluedQuery(words.anyTerm, " OR "));
+    // The glued forms are rare tokens (a word after an escape): the words' own lists bound
+    // the work, and estimating seven forms of each would cost more than ranking them.
+    const work = queryWork(this.#store, words.anyTerm);
     if (work !== null) refuseTooBroad(query, work);
-    const all = this.#rank(every, words.allTerms, count);
+    const all = this.#rank(every, words.allTerms, count, plainWords(words.allTerms, true));
     if (all.hits.length > 0 || words.allTerms === words.anyTerm) {
       return { ...all, mode: "words", match: words.allTerms };
     }
-    const any = this.#rank(gluedQuery(words.anyTerm, " OR "), words.anyTerm, count);
+    const any = this.#rank(
+      gluedQuery(words.anyTerm, " OR "),
+      words.anyTerm,
+      count,
+      plainWords(words.anyTerm, false),
+    );
     return { ...any, mode: "words", match: words.anyTerm };
   }
 
@@ -182,6 +274,7 @@ export class RousseauSearch {
     indexQuery: string,
     shownQuery: string,
     count: number,
+    words: PlainWords | null = null,
   ): { hits: RankedHit[]; partial: boolean } {
     const sql = `SELECT f.session_id AS id, bm25(${ROUSSEAU_FTS}) AS score FROM ${ROUSSEAU_FTS} f
       WHERE ${ROUSSEAU_FTS} MATCH ? AND ${
@@ -199,7 +292,7 @@ export class RousseauSearch {
         seen.add(id);
         return [{ key: id, score: -Number(row["score"]) }];
       });
-      for (const hit of this.#check(batch, shownQuery)) {
+      for (const hit of this.#check(batch, shownQuery, words)) {
         if (hits.length < count) hits.push(hit);
       }
       offset += rows.length;
@@ -210,8 +303,11 @@ export class RousseauSearch {
     return { hits, partial: false };
   }
 
-  /** The candidates whose title or shown text matches `query`, in their order. */
-  #check(candidates: RankedHit[], query: string): RankedHit[] {
+  /**
+   * The candidates whose title or shown text matches `query`, in their order; for plain
+   * `words`, only the text's excerpts around them are checked.
+   */
+  #check(candidates: RankedHit[], query: string, words: PlainWords | null): RankedHit[] {
     const scratch = this.#open();
     const kept = new Set<number>();
     scratch.db.exec("BEGIN");
@@ -220,7 +316,13 @@ export class RousseauSearch {
       candidates.forEach((candidate, i) => {
         if (i % 16 === 0) this.#store.throwIfInterrupted();
         const shown = this.#shown(candidate.key);
-        if (shown !== undefined) scratch.insert.run(i + 1, candidate.key, shown.title, shown.text);
+        if (shown === undefined) return;
+        if (words !== null && holdsExactly(words, shown.title, shown.text)) {
+          kept.add(i + 1);
+          return;
+        }
+        const text = words === null ? shown.text : excerpts(shown.text, words.words);
+        scratch.insert.run(i + 1, candidate.key, shown.title, text);
       });
       scratch.db.exec("COMMIT");
     } catch (error) {
@@ -234,13 +336,14 @@ export class RousseauSearch {
   #open() {
     if (this.#scratch !== undefined) return this.#scratch;
     const db = new DatabaseSync(":memory:");
+    // Contentless: nothing is read back, and emptying it is one 'delete-all'.
     db.exec(`CREATE VIRTUAL TABLE shown USING fts5 (session_id UNINDEXED, title, body,
-      tokenize = '${TOKENIZER}')`);
+      content = '', tokenize = '${TOKENIZER}')`);
     this.#scratch = {
       db,
       insert: db.prepare("INSERT INTO shown (rowid, session_id, title, body) VALUES (?, ?, ?, ?)"),
       match: db.prepare("SELECT rowid FROM shown WHERE shown MATCH ?"),
-      clear: db.prepare("DELETE FROM shown"),
+      clear: db.prepare("INSERT INTO shown (shown) VALUES ('delete-all')"),
     };
     return this.#scratch;
   }
