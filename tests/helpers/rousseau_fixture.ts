@@ -175,8 +175,7 @@ export function saveSession(db: DatabaseSync, session: RousseauSession): void {
 
 /** A deterministic UUID-shaped id for session `n`. */
 export function sessionId(n: number): string {
-  const hex = n.toString(16).padStart(12, "0");
-  return `5e55a000-0000-4000-8000-${hex}`;
+  return `5e55a000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 }
 
 /** A user-then-assistant exchange. */
@@ -359,8 +358,7 @@ function plantDecoys(db: DatabaseSync): void {
 export interface RousseauFixtureOptions {
   sessions?: RousseauSession[];
   cronJobs?: RousseauCronJob[] | null;
-  /** Leave the `sessions_fts` index out (a database of no known kind). */
-  noIndex?: boolean;
+  noIndex?: boolean; // no sessions_fts: a database of no known kind
 }
 
 /** A fixture on disk. */

@@ -47,10 +47,11 @@ export function tableKind(
   };
 }
 
-/** Stand-ins for the three kinds, each recognised by its own table. */
+/** Stand-ins for the kinds, each recognised by its own table. */
 export const TEST_KINDS: readonly SourceKind[] = [
   tableKind("screenpipe", "sp_notes", "screenpipe"),
   tableKind("meetily", "mt_notes", "meetily"),
+  tableKind("rousseau", "ru_notes", "rousseau"),
   tableKind("transcript-mcp", "our_notes", null),
 ];
 
@@ -58,6 +59,7 @@ export const TEST_KINDS: readonly SourceKind[] = [
 export const TEST_KIND_TABLES: Record<SourceKindName, string> = {
   screenpipe: "sp_notes",
   meetily: "mt_notes",
+  rousseau: "ru_notes",
   "transcript-mcp": "our_notes",
 };
 
