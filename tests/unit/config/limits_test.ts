@@ -53,6 +53,7 @@ const INTERNAL = new Set([
   "TERM_OVERHEAD_BYTES",
   "SEGMENT_BYTES",
   "VERIFY_ROWS",
+  "SEGMENT_PAGE",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
