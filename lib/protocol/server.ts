@@ -9,6 +9,7 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
+import { servedRequests } from "./served_requests.ts";
 import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
@@ -29,8 +30,8 @@ export const INSTRUCTIONS: string =
   "paged: pass nextCursor back to continue.";
 
 /**
- * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
- * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
+ * Builds the MCP server: initialize and tools/list. ping, tools/call, resources, prompts and
+ * completions are answered by the protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
  * (inline_calls.ts), otherwise in the worker pool.
  *
  * @example
@@ -42,7 +43,11 @@ export const INSTRUCTIONS: string =
 export function createMcpServer(): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      // Resources, prompts and completions are answered by the gate (served_requests.ts).
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: INSTRUCTIONS,
+    },
   );
   // Made on the first tools/list, not at start: building the JSON Schemas takes time that
   // would otherwise delay the answer to initialize.
@@ -117,7 +122,10 @@ export async function serveStdio(
       const inlined = inline.run(findTool(name)!, args, bounds.deadline);
       return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
-  }, { timeoutMs: options.timeoutMs });
+  }, {
+    timeoutMs: options.timeoutMs,
+    requests: servedRequests(pool, sources.map((source) => source.name)),
+  });
   await server.connect(gate);
   const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
   if (options.signal?.aborted) stop();
