@@ -1,6 +1,7 @@
 /**
  * A tool worker's entry point: one thread with its own read-only connections, running one
- * tool call at a time for the pool in worker_pool.ts. With SQLite off the main thread, a
+ * tool call (or read for resources, prompts and completions) at a time for the pool in
+ * worker_pool.ts. With SQLite off the main thread, a
  * slow query never stalls the protocol: pings, cancellations and other calls are still
  * read and answered while it runs.
  *
