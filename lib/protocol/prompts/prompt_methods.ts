@@ -26,7 +26,15 @@ import { MAX_QUERY_LENGTH, PROMPT_EMBED_BYTES } from "../../config/limits.ts";
 
 const invalid = (why: string) => errorAnswer(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${why}`);
 
-/** The answer refusing a cursor: the one page has none to give back. */
+/**
+ * The answer refusing a cursor: a list of one page has none to give back.
+ *
+ * @example
+ * ```ts
+ * import { refuseCursor } from "./prompt_methods.ts";
+ * refuseCursor("prompts/list").ok; // false: -32602
+ * ```
+ */
 export function refuseCursor(method: string): RequestAnswer {
   return invalid(`cursor: ${method} has one page; call it without a cursor`);
 }

@@ -17,10 +17,10 @@ import { RESOURCE_MAX_BYTES } from "../../config/limits.ts";
  * The error code the MCP specification (2025-11-25, the version the SDK speaks) gives a
  * resource that is not there.
  */
-export const RESOURCE_NOT_FOUND = -32002;
+export const RESOURCE_NOT_FOUND: number = -32002;
 
 /** The media type of every transcript resource. */
-export const TRANSCRIPT_MIME_TYPE = "text/markdown";
+export const TRANSCRIPT_MIME_TYPE: string = "text/markdown";
 
 /** The answer to a read of `uri`, which names no transcript. */
 function notFound(uri: string): RequestAnswer {

@@ -10,7 +10,7 @@
 import { SOURCE_NAME_PATTERN } from "../../config/source_name.ts";
 
 /** The URI template `resources/templates/list` offers (RFC 6570). */
-export const TRANSCRIPT_URI_TEMPLATE = "transcript://{source}/{id}";
+export const TRANSCRIPT_URI_TEMPLATE: string = "transcript://{source}/{id}";
 
 const SCHEME = "transcript://";
 
