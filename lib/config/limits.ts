@@ -282,3 +282,26 @@ export const ROUSSEAU_TOOL_LIMIT: PageSize = { min: 1, max: 100, fallback: 20 };
 
 /** The most characters rousseau_read_session shows of one session before it cuts. */
 export const ROUSSEAU_READ_CHARS = 200_000;
+
+// ---- Resources, prompts and completions ----
+
+/**
+ * The most a `resources/read` answer's Markdown may weigh, in UTF-8 bytes: 1 MiB. A longer
+ * transcript is cut at a turn boundary, and its last line tells how to read on.
+ */
+export const RESOURCE_MAX_BYTES = 1024 * 1024;
+
+/** How many transcripts one page of `resources/list` holds. */
+export const RESOURCE_PAGE_SIZE = 50;
+
+/**
+ * The largest transcript a prompt embeds, as Markdown in UTF-8 bytes (about 25,000 tokens);
+ * a longer one is left to the model to page through with get_turns.
+ */
+export const PROMPT_EMBED_BYTES = 100 * 1024;
+
+/** The most values `completion/complete` suggests. */
+export const COMPLETION_MAX_VALUES = 20;
+
+/** How many of each source's newest transcripts `completion/complete` matches titles in. */
+export const COMPLETION_SCAN_ITEMS = 2_000;

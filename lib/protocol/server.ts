@@ -9,6 +9,7 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
+import { servedRequests } from "./served_requests.ts";
 import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
@@ -31,7 +32,7 @@ export const INSTRUCTIONS: string =
 
 /**
  * Builds the MCP server, publishing `tools` (the native ones by default): initialize and
- * tools/list. ping and tools/call are answered by the
+ * tools/list. ping, tools/call, resources, prompts and completions are answered by the
  * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
  * (inline_calls.ts), otherwise in the worker pool.
  *
@@ -44,7 +45,11 @@ export const INSTRUCTIONS: string =
 export function createMcpServer(tools: readonly AnyTool[] = TOOLS): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      // Resources, prompts and completions are answered by the gate (served_requests.ts).
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      instructions: INSTRUCTIONS,
+    },
   );
   // Made on the first tools/list, not at start: building the JSON Schemas takes time that
   // would otherwise delay the answer to initialize.
@@ -120,7 +125,10 @@ export async function serveStdio(
       const inlined = inline.run(findTool(name, tools)!, args, bounds.deadline);
       return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
-  }, { timeoutMs: options.timeoutMs });
+  }, {
+    timeoutMs: options.timeoutMs,
+    requests: servedRequests(pool, sources.map((source) => source.name)),
+  });
   await server.connect(gate);
   const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
   if (options.signal?.aborted) stop();

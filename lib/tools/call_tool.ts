@@ -169,9 +169,25 @@ export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): To
       ? { ok: true, structuredJson }
       : { ok: true, structuredJson, text: tool.text(output) };
   } catch (error) {
-    const failure = asToolError(error, tool.name);
-    return toolErrorOutcome(failure.code, failure.message);
+    return failureOutcome(error, tool.name);
   }
+}
+
+/**
+ * The outcome of `error`, thrown while `name` (a tool, or another read the workers run)
+ * read the sources: a tool error with a code from the closed set and a message fit for the
+ * client; anything unexpected is logged to stderr and answered `internal`.
+ *
+ * @example
+ * ```ts
+ * import { failureOutcome } from "./call_tool.ts";
+ * import { StoreBusyError } from "../store/errors.ts";
+ * failureOutcome(new StoreBusyError(), "resources/read").code; // "busy"
+ * ```
+ */
+export function failureOutcome(error: unknown, name: string): ToolOutcome & { ok: false } {
+  const failure = asToolError(error, name);
+  return toolErrorOutcome(failure.code, failure.message);
 }
 
 /**

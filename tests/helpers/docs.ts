@@ -26,6 +26,7 @@ export const DOC_PAGES = [
   "install",
   "performance",
   "protocol",
+  "resources",
   "security",
   "seed_tools",
   "sources",

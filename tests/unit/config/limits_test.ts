@@ -59,6 +59,7 @@ const INTERNAL = new Set([
   "SEGMENT_BYTES",
   "VERIFY_ROWS",
   "PREVIEW_SEGMENTS",
+  "SEGMENT_PAGE",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
