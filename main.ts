@@ -19,8 +19,15 @@ import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
 import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
-import { findTool, TOOLS } from "./lib/tools/registry.ts";
+import { findTool, toolsWith } from "./lib/tools/registry.ts";
+import { TOOL_SETS, unknownToolSets } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
+import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
+import { type IndexFeed, indexFeeds } from "./lib/ingest/index_run.ts";
+import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
+import { refuseIndexTarget } from "./lib/sources/index_target.ts";
+import { sourceEntries } from "./lib/sources/source_entries.ts";
+import { sourceStamp } from "./lib/sources/source_stamp.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -64,8 +71,88 @@ function clientCommand(): { command: string; args: string[] } {
   return { command: Deno.execPath(), args: ["task", "--cwd", checkout, "start"] };
 }
 
-async function run(command: Command): Promise<number> {
+/**
+ * Runs `index`: refuses an --out that is a source or someone else's database, then brings
+ * the store up to date in one transaction, with progress on stderr and the summary on stdout.
+ */
+function runIndex(command: Extract<Command, { kind: "index" }>): number {
+  const specs = settleAndLog(command.store, "reading");
+  const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
+  if (refusal !== null) {
+    logLine(refusal);
+    return EXIT_USAGE;
+  }
+  const writer = StoreWriter.open(command.out);
+  // A source whose files are as at its last full read is not even opened.
+  const stored = writer.stamps();
+  const now = Date.now();
+  const stamps = new Map(specs.map((spec) => [spec.name, sourceStamp(spec, now)]));
+  const unchanged = (spec: SourceSpec) => {
+    const stamp = stamps.get(spec.name);
+    return stamp != null && stored.get(spec.name) === stamp;
+  };
+  const sources = SourceSet.open(specs.filter((spec) => !unchanged(spec)));
+  try {
+    const feeds: IndexFeed[] = specs.map((spec): IndexFeed => {
+      const stamp = stamps.get(spec.name);
+      const source = sources.all.find((candidate) => candidate.name === spec.name);
+      if (source === undefined) {
+        return { source: spec.name, total: null, entries: undefined, stamp };
+      }
+      try {
+        const reader = sources.reader(source);
+        const facts = reader.facts();
+        const total = facts.transcripts + facts.tasks;
+        return { source: source.name, total, entries: sourceEntries(reader), stamp };
+      } catch (error) {
+        const failure = describeError(error);
+        return { source: source.name, total: null, entries: undefined, failure, stamp };
+      }
+    });
+    const encoder = new TextEncoder();
+    const display = progressDisplay({
+      write: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+      terminal: Deno.stderr.isTerminal(),
+    });
+    const summary = indexFeeds(writer, feeds, display.onProgress);
+    display.end();
+    console.log(formatSummary(command.out, summary));
+    return summary.kept.length > 0 ? EXIT_TOOL_ERROR : EXIT_OK;
+  } finally {
+    sources.close();
+    writer.close();
+  }
+}
+
+function writeAll(file: { writeSync(bytes: Uint8Array): number }, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
+}
+
+/**
+ * Runs one parsed command and returns its exit code. Every command but `index` first gives
+ * up the process's write permission, before it opens anything: serving, `call`, `check` and
+ * `discover` cannot write even if a bug tried to.
+ *
+ * @example
+ * ```ts
+ * import { run } from "./main.ts";
+ * import { parseCommandLine } from "./lib/config/cli.ts";
+ * await run(parseCommandLine(["--version"])); // 0, and write permission is gone
+ * ```
+ */
+export async function run(command: Command): Promise<number> {
+  if (command.kind !== "index") Deno.permissions.revokeSync({ name: "write" });
+  const unknownSets = "toolSets" in command ? unknownToolSets(command.toolSets) : [];
+  if (unknownSets.length > 0) {
+    const sets = Object.keys(TOOL_SETS).join(", ");
+    return run({
+      kind: "usage-error",
+      message: `--tools: no tool set '${unknownSets[0]}'; sets: ${sets}`,
+    });
+  }
   switch (command.kind) {
+    case "index":
+      return runIndex(command);
     case "help":
       console.log(USAGE);
       return EXIT_OK;
@@ -76,7 +163,7 @@ async function run(command: Command): Promise<number> {
       console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
-      console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
+      console.log(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
       return EXIT_OK;
     case "discover": {
       const context = {
@@ -96,9 +183,10 @@ async function run(command: Command): Promise<number> {
       return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
-      const tool = findTool(command.tool);
+      const tools = toolsWith(command.toolSets);
+      const tool = findTool(command.tool, tools);
       if (tool === undefined) {
-        const names = TOOLS.map((t) => t.name).join(", ");
+        const names = tools.map((t) => t.name).join(", ");
         console.error(`${SERVER_NAME}: unknown tool '${command.tool}'; tools: ${names}`);
         return EXIT_USAGE;
       }
@@ -121,9 +209,12 @@ async function run(command: Command): Promise<number> {
       sources.setInterruptCheck(() => deadline.expired ? "timeout" : null);
       const outcome = callTool(tool, sources, args);
       sources.close();
-      // The answer's text block, pretty-printed: the structured content, or the error body.
-      const printed = JSON.parse(toolCallResult(outcome).content[0]!.text);
-      console.log(JSON.stringify(printed, null, 2));
+      // The answer's text block: a seed tool's text as it is; else the structured content,
+      // or the error body, pretty-printed.
+      const text = toolCallResult(outcome).content[0]!.text;
+      console.log(
+        outcome.ok && outcome.text !== undefined ? text : JSON.stringify(JSON.parse(text), null, 2),
+      );
       return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "serve": {
@@ -134,6 +225,7 @@ async function run(command: Command): Promise<number> {
       onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));
       await serveStdio(specs, Deno.stdin.readable, Deno.stdout.writable, {
         timeoutMs: command.timeoutMs,
+        toolSets: command.toolSets,
         signal: shutdown.signal,
       });
       return EXIT_OK;
@@ -151,7 +243,7 @@ if (import.meta.main) {
   try {
     code = await run(parseCommandLine(Deno.args));
   } catch (error) {
-    if (error instanceof StoreOpenError) {
+    if (error instanceof StoreOpenError || error instanceof IndexTargetError) {
       logLine(error.message);
       code = EXIT_USAGE;
     } else if (error instanceof DuplicateSourceNameError) {

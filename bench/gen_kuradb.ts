@@ -7,7 +7,7 @@
  * live ones; one in fifty holds the planted non-ASCII word, capitalised.
  *
  * ```sh
- * deno run --allow-read --allow-write bench/gen_kuradb.ts --out /work/bench-cache/kuradb/bench/data.db --chunks 50000
+ * deno task gen-kuradb --out /work/bench-cache/kuradb/bench/data.db --chunks 50000
  * ```
  *
  * @module

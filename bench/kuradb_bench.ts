@@ -15,7 +15,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { COMMON_WORD, RARE_WORD } from "./planted_terms.ts";
 import { generateKuraDb, KURADB_NON_ASCII_WORD } from "./gen_kuradb.ts";
-import { median, timeMs as time } from "./stats.ts";
+import { firstSearches, median, timeMs as time } from "./stats.ts";
 import { planSources } from "../lib/sources/served_sources.ts";
 import { SourceSet } from "../lib/sources/source_set.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
@@ -50,9 +50,9 @@ if (import.meta.main) {
   const searchRag = KURADB_TOOLS.find((tool) => tool.name === "search_rag")!;
   const plain = new DatabaseSync(path, { readOnly: true });
   const baseline = kuradbQuery(plain);
-  const building: number[] = [];
-  do building.push(time(() => reader.search(RARE_WORD, 20))); while (
-    !reader.facts().notes.some((note) => note.includes("(complete)")) && building.length < 100
+  const building = firstSearches(
+    () => reader.search(RARE_WORD, 20),
+    () => reader.facts().notes.some((note) => note.includes("(complete)")),
   );
   const facts = reader.facts();
   const firstList = time(() => reader.listTranscripts(null, 20, {}));

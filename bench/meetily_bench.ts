@@ -23,7 +23,7 @@ import {
 } from "./gen_meetily.ts";
 import { ContentGenerator } from "./transcript_gen.ts";
 import { insertMeetings } from "../tests/helpers/meetily_fixture.ts";
-import { median, timeMs as time } from "./stats.ts";
+import { firstSearches, median, timeMs as time } from "./stats.ts";
 import { MeetilyIndex } from "../lib/sources/adapters/meetily_index.ts";
 import { scanCounts } from "../lib/sources/adapters/meetily_search.ts";
 import { scanQuery } from "../lib/sources/adapters/scan_search.ts";
@@ -34,13 +34,6 @@ const TARGET_MS = 150;
 function rssMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return Deno.memoryUsage().rss / 1e6;
-}
-
-/** Times the searches after start until the index is whole (facts() says "complete"). */
-function firstSearches(search: () => unknown, complete: () => boolean): number[] {
-  const times: number[] = [];
-  do times.push(time(search)); while (!complete() && times.length < 100);
-  return times;
 }
 
 if (import.meta.main) {

@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { openDatabaseSource } from "../lib/sources/open_source.ts";
 import { positiveInteger } from "./gen_store.ts";
 import { SCREENPIPE_COMMON, SCREENPIPE_RARE } from "./gen_screenpipe.ts";
-import { median } from "./stats.ts";
+import { median, timeMs as time } from "./stats.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /**
@@ -46,12 +46,6 @@ export const APP_SEARCH_SQL = `
    GROUP BY t.audio_chunk_id, t.offset_index
    ORDER BY t.timestamp DESC
    LIMIT 20 OFFSET 0`;
-
-function time(run: () => unknown): number {
-  const started = performance.now();
-  run();
-  return performance.now() - started;
-}
 
 if (import.meta.main) {
   const { values } = parseArgs({

@@ -53,3 +53,20 @@ export function timeMs(run: () => unknown): number {
   run();
   return performance.now() - started;
 }
+
+/**
+ * The times of the searches after start until what a source builds for them is whole
+ * (`complete` says so), at most 100 of them.
+ *
+ * @example
+ * ```ts
+ * import { firstSearches } from "./stats.ts";
+ * let built = 0;
+ * firstSearches(() => built++, () => built === 3).length; // 3
+ * ```
+ */
+export function firstSearches(search: () => unknown, complete: () => boolean): number[] {
+  const times: number[] = [];
+  do times.push(timeMs(search)); while (!complete() && times.length < 100);
+  return times;
+}

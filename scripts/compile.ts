@@ -7,7 +7,8 @@
  *    125 ms to about 77 ms (median of 5, `deno run` of each, same flags): module resolution of
  *    about 270 modules is done once, at build time.
  * 2. `deno compile` embeds both, with exactly the permission flags of `deno task start`
- *    (read from deno.json, so the two cannot drift apart).
+ *    (read from deno.json, so the two cannot drift apart). They grant write, so that one
+ *    binary can serve and `index`: every command but `index` revokes it first thing (main.ts).
  *
  * `deno compile` downloads Deno's runtime (denort) for the target. Where it cannot (an
  * offline or air-gapped machine), this fails in one line that names DENORT_BIN, the

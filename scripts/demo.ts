@@ -1,6 +1,6 @@
 /**
  * `deno task demo`: starts the server on the built-in demo store, connects the SDK's own
- * Client over stdio, and prints what an assistant would see.
+ * Client over stdio, and prints what an assistant would see: tools, a resource and a prompt.
  */
 import { Client } from "@modelcontextprotocol/sdk/client";
 // @ts-types="@modelcontextprotocol/sdk/client/stdio"
@@ -68,5 +68,32 @@ console.log(page.text.split("\n").slice(0, 6).map((line: string) => `  ${line}`)
 heading("Open tasks");
 const tasks = await call("list_tasks", { done: false });
 for (const task of tasks.tasks) console.log(`  [${task.bucket}] ${task.text}`);
+
+heading("A transcript as a resource, as a person attaches it");
+const { resources } = await client.listResources();
+console.log(`  ${resources.length} resources, newest first, e.g. ${resources[0]!.uri}`);
+const note = resources.find((resource) => /banner/i.test(resource.name)) ?? resources[0]!;
+console.log(`\n> resources/read ${note.uri}`);
+const { contents } = await client.readResource({ uri: note.uri });
+const markdown = (contents[0] as Json).text as string;
+console.log(markdown.split("\n").slice(0, 8).map((line) => `  ${line}`).join("\n"));
+
+heading("A prompt a person picks, with its id completed from a title");
+const suggested = await client.complete({
+  ref: { type: "ref/prompt", name: "action_items" },
+  argument: { name: "id", value: "banner" },
+});
+console.log(`  "banner" completes to ${JSON.stringify(suggested.completion.values)}`);
+const id = suggested.completion.values[0]!;
+console.log(`\n> prompts/get action_items {"id":"${id}"}`);
+const prompt = await client.getPrompt({ name: "action_items", arguments: { id } });
+for (const message of prompt.messages) {
+  const content = message.content as Json;
+  console.log(
+    content.type === "resource"
+      ? `  [${message.role}] the transcript, embedded: ${content.resource.uri}`
+      : `  [${message.role}] ${content.text}`,
+  );
+}
 
 await client.close();

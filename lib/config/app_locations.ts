@@ -21,7 +21,13 @@ export const APP_LOCATION_ENV_VARS: readonly string[] = [
 ];
 
 /** The kind of database an app keeps, as lib/sources names it (SourceKindName). */
-export type AppKind = "transcript-mcp" | "screenpipe" | "meetily" | "kuradb";
+export type AppKind =
+  | "transcript-mcp"
+  | "screenpipe"
+  | "meetily"
+  | "buzz"
+  | "rousseau"
+  | "kuradb";
 
 /** One place a database is expected. */
 export interface AppLocation {
@@ -43,12 +49,36 @@ const KURADB_FOLDER = [".config", "kuradb"];
 const MEETILY_FOLDER = "com.meetily.ai";
 
 /**
+ * Where Buzz keeps `Buzz.sqlite`: platformdirs' `user_data_dir("Buzz")` (no author given,
+ * so on Windows the app name twice, under Local AppData, not Roaming), and on Linux also
+ * inside the Snap's and the Flatpak's own data folders, which those packages make the
+ * XDG data folder of the app.
+ */
+function buzzPaths(os: string, home: string | undefined, dataDir: string | undefined): string[] {
+  const file = "Buzz.sqlite";
+  if (os === "windows") {
+    return home === undefined ? [] : [win32.join(home, "AppData", "Local", "Buzz", "Buzz", file)];
+  }
+  const paths = dataDir === undefined ? [] : [posix.join(dataDir, "Buzz", file)];
+  if (os !== "darwin" && home !== undefined) {
+    paths.push(
+      posix.join(home, "snap", "buzz", "current", ".local", "share", "Buzz", file),
+      posix.join(home, ".var", "app", "io.github.chidiwilliams.Buzz", "data", "Buzz", file),
+    );
+  }
+  return paths;
+}
+
+/**
  * The default database path of each supported app for `context.os`, and ours
  * (TRANSCRIPT_MCP_DB and the platform default, as resolveDbPath finds them): screenpipe's
  * `~/.screenpipe/db.sqlite` on every OS, Meetily's `meeting_minutes.sqlite` in the
- * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`, KuraDB's folder
- * `~/.config/kuradb` (macOS and Linux; discover finds each database its db.json lists). A location whose
- * environment is missing (no HOME, say) is left out, and a path listed twice is listed once.
+ * `com.meetily.ai` app-data folder, rousseau's `~/.local/share/rousseau/sessions.db` on
+ * every OS, our `transcript-mcp/store.db`, then Buzz's `Buzz/Buzz.sqlite` (see buzzPaths:
+ * Local AppData on Windows; Snap and Flatpak folders too on Linux), then KuraDB's folder
+ * `~/.config/kuradb` (macOS and Linux; discover finds each database its db.json lists). A
+ * location whose environment is missing (no HOME, say) is left out, and a path listed twice
+ * is listed once.
  * Windows paths are built with backslashes. No file is touched.
  *
  * @example
@@ -63,8 +93,15 @@ const MEETILY_FOLDER = "com.meetily.ai";
  * //   { kind: "screenpipe", name: "screenpipe", path: "/home/ada/.screenpipe/db.sqlite" },
  * //   { kind: "meetily", name: "meetily",
  * //     path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite" },
+ * //   { kind: "rousseau", name: "rousseau",
+ * //     path: "/home/ada/.local/share/rousseau/sessions.db" },
  * //   { kind: "transcript-mcp", name: "store",
  * //     path: "/home/ada/.local/share/transcript-mcp/store.db" },
+ * //   { kind: "buzz", name: "buzz", path: "/home/ada/.local/share/Buzz/Buzz.sqlite" },
+ * //   { kind: "buzz", name: "buzz",
+ * //     path: "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite" },
+ * //   { kind: "buzz", name: "buzz",
+ * //     path: "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite" },
  * //   { kind: "kuradb", name: "kuradb", path: "/home/ada/.config/kuradb" },
  * // ]
  * ```
@@ -90,6 +127,14 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
       },
     );
   }
+  if (home !== undefined) {
+    // rousseau keeps ~/.local/share on every OS (its config.go), not the platform's folder.
+    locations.push({
+      kind: "rousseau",
+      name: "rousseau",
+      path: paths.join(home, ".local", "share", "rousseau", "sessions.db"),
+    });
+  }
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (fromEnv) {
     const { path } = resolveDbPath(context);
@@ -101,6 +146,9 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
       name: "store",
       path: paths.join(dataDir, "transcript-mcp", "store.db"),
     });
+  }
+  for (const path of buzzPaths(context.os, home, dataDir)) {
+    locations.push({ kind: "buzz", name: "buzz", path });
   }
   if (home !== undefined && (context.os === "darwin" || context.os === "linux")) {
     locations.push({ kind: "kuradb", name: "kuradb", path: paths.join(home, ...KURADB_FOLDER) });

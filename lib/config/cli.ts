@@ -22,6 +22,11 @@ Commands:
   check               Report on each source: kind, counts, search-index health, notes.
   discover            Look for transcript stores where the supported apps keep them
                       and print a client config that serves them. Reads only.
+  index SOURCE... --out STORE
+                      Build or refresh STORE, a store of ours, from the sources
+                      ([NAME=]PATH, as --source takes): changed items rewritten,
+                      vanished ones removed, ids kept. The one command that writes,
+                      and only STORE.
 
 Options:
   --source [NAME=]PATH
@@ -34,14 +39,20 @@ Options:
                       ~/.local/share on Linux, ~/Library/Application Support on
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
+  --out STORE         The store index writes.
+  --tools NAME        Add a seed tool set beside the native tools: the tool names,
+                      arguments and answers of an app's own MCP server (rousseau:
+                      rousseau_search_sessions, rousseau_list_sessions,
+                      rousseau_read_session, rousseau_cron_list; kuradb:
+                      list_rag, search_rag). Repeat it or give a comma list.
   --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS},
                       at most ${MAX_TIMEOUT_MS}). A call past it answers "timeout"
                       and its query is stopped.
   -h, --help          Print this help.
   -V, --version       Print the version.
 
-Exit codes: 0 ok, 1 a tool call failed or check found a problem, 2 bad usage or no
-usable source.`;
+Exit codes: 0 ok, 1 a tool call failed, check found a problem or index could not
+read a source, 2 bad usage, no usable source or an --out index refuses.`;
 
 /** A source as named on the command line: `--source [NAME=]PATH` or `--db PATH`. */
 export interface SourceFlag {
@@ -60,11 +71,19 @@ export type StoreChoice = { kind: "demo" } | { kind: "paths"; flags: SourceFlag[
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "serve"; store: StoreChoice; timeoutMs: number }
-  | { kind: "tools" }
-  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
+  | { kind: "serve"; store: StoreChoice; timeoutMs: number; toolSets: string[] }
+  | { kind: "tools"; toolSets: string[] }
+  | {
+    kind: "call";
+    store: StoreChoice;
+    tool: string;
+    args: string | undefined;
+    timeoutMs: number;
+    toolSets: string[];
+  }
   | { kind: "check"; store: StoreChoice }
   | { kind: "discover" }
+  | { kind: "index"; store: StoreChoice; out: string }
   | { kind: "usage-error"; message: string };
 
 /**
@@ -74,7 +93,7 @@ export type Command =
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
  * parseCommandLine(["--source", "work=/data/store.db"]);
- * // { kind: "serve", timeoutMs: 5000,
+ * // { kind: "serve", timeoutMs: 5000, toolSets: [],
  * //   store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db", option: "--source" }] } }
  * ```
  */
@@ -90,6 +109,8 @@ export function parseCommandLine(args: readonly string[]): Command {
         source: { type: "string", multiple: true },
         demo: { type: "boolean" },
         "timeout-ms": { type: "string" },
+        out: { type: "string" },
+        tools: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -123,16 +144,24 @@ export function parseCommandLine(args: readonly string[]): Command {
       message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
     };
   }
+  const toolSets = [
+    ...new Set((values.tools ?? []).flatMap((text) => text.split(",")).map((name) => name.trim())),
+  ];
+  if (toolSets.includes("")) return { kind: "usage-error", message: "--tools needs a set name" };
   const [command, ...rest] = positionals;
+  if (command === "index") return parseIndex(rest, flags, values.demo === true, values.out);
+  if (values.out !== undefined) {
+    return { kind: "usage-error", message: "--out is only for the index command" };
+  }
   const extra = (max: number) =>
     rest.length > max
       ? { kind: "usage-error" as const, message: `Unexpected argument '${rest[max]}'` }
       : undefined;
   switch (command) {
     case undefined:
-      return { kind: "serve", store, timeoutMs };
+      return { kind: "serve", store, timeoutMs, toolSets };
     case "tools":
-      return extra(0) ?? { kind: "tools" };
+      return extra(0) ?? { kind: "tools", toolSets };
     case "check":
       return extra(0) ?? { kind: "check", store };
     case "discover":
@@ -140,11 +169,35 @@ export function parseCommandLine(args: readonly string[]): Command {
     case "call": {
       const [tool, json] = rest;
       if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
-      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs };
+      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs, toolSets };
     }
     default:
       return { kind: "usage-error", message: `Unknown command '${command}'` };
   }
+}
+
+/** `index SOURCE... --out STORE`: the positionals after `index` are sources, as --source. */
+function parseIndex(
+  positionals: readonly string[],
+  flags: SourceFlag[],
+  demo: boolean,
+  out: string | undefined,
+): Command {
+  if (demo && positionals.length > 0) {
+    return { kind: "usage-error", message: "SOURCE and --demo cannot be used together" };
+  }
+  for (const text of positionals) {
+    const flag = parseSourceFlag(text);
+    if (typeof flag === "string") return { kind: "usage-error", message: flag };
+    flags.push(flag);
+  }
+  if (out === undefined || out === "") {
+    return { kind: "usage-error", message: "index needs --out STORE, the store to write" };
+  }
+  if (!demo && flags.length === 0) {
+    return { kind: "usage-error", message: "index needs at least one SOURCE to read" };
+  }
+  return { kind: "index", store: demo ? { kind: "demo" } : { kind: "paths", flags }, out };
 }
 
 /**
@@ -179,6 +232,8 @@ const OPTION_VALUES: Record<string, string> = {
   "--db": "a path",
   "--source": "a path",
   "--timeout-ms": "a number",
+  "--out": "a path",
+  "--tools": "a set name",
 };
 
 /**

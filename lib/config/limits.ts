@@ -248,6 +248,64 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
 
+// ---- The index command ----
+
+/** How long `index` waits for a reader or writer of --out to let go of its lock, in ms. */
+export const INDEX_BUSY_TIMEOUT_MS = 5_000;
+
+/** How many transcripts, tasks or segments `index` asks a source for at a time. */
+export const INDEX_PAGE_SIZE = 200;
+
+/** Off a terminal, `index` prints a progress line every this many items. */
+export const INDEX_PROGRESS_EVERY = 100;
+
+/** On a terminal, how often `index` redraws its progress bar at most, in ms. */
+export const INDEX_BAR_REDRAW_MS = 100;
+
+/** The width of that bar, in characters. */
+export const INDEX_BAR_WIDTH = 30;
+
+/**
+ * `index` skips a source whose files are as at its last run, but only when they were last
+ * written at least this long before that run, in ms: a file system with coarse modification
+ * times could otherwise hide a write made in the same tick as the run's look.
+ */
+export const INDEX_STAMP_SETTLE_MS = 2_000;
+
+// ---- Seed tool sets (--tools) ----
+
+/**
+ * The `limit` of rousseau's search and list tools: its MCP server documents "Default 20";
+ * it has no maximum (its list returns every session for 0), so ours caps an answer at 100.
+ */
+export const ROUSSEAU_TOOL_LIMIT: PageSize = { min: 1, max: 100, fallback: 20 };
+
+/** The most characters rousseau_read_session shows of one session before it cuts. */
+export const ROUSSEAU_READ_CHARS = 200_000;
+
+// ---- Resources, prompts and completions ----
+
+/**
+ * The most a `resources/read` answer's Markdown may weigh, in UTF-8 bytes: 1 MiB. A longer
+ * transcript is cut at a turn boundary, and its last line tells how to read on.
+ */
+export const RESOURCE_MAX_BYTES = 1024 * 1024;
+
+/** How many transcripts one page of `resources/list` holds. */
+export const RESOURCE_PAGE_SIZE = 50;
+
+/**
+ * The largest transcript a prompt embeds, as Markdown in UTF-8 bytes (about 25,000 tokens);
+ * a longer one is left to the model to page through with get_turns.
+ */
+export const PROMPT_EMBED_BYTES = 100 * 1024;
+
+/** The most values `completion/complete` suggests. */
+export const COMPLETION_MAX_VALUES = 20;
+
+/** How many of each source's newest transcripts `completion/complete` matches titles in. */
+export const COMPLETION_SCAN_ITEMS = 2_000;
+
 // ---- KuraDB's own tool names (lib/tools/kuradb/) ----
 
 /**
@@ -258,3 +316,12 @@ export const KURADB_SEARCH_LIMIT: PageSize = { min: 1, max: 100, fallback: 10 };
 
 /** The most characters of one chunk search_rag shows; longer chunks end in "…". */
 export const KURADB_CHUNK_CHARS = 8_000;
+
+/**
+ * The most memory one KuraDB source's live text, kept for search, may take in one tool worker,
+ * in bytes (estimated as V8 stores strings: a byte a character for Latin-1 text, two for any
+ * other). Each worker keeps its own copy, so all of them hold up to MAX_POOL_SIZE times this:
+ * 50,000 chunks of 1,000 characters take about 47 MB, 66 MB of RSS per worker (bench/RESULTS.md,
+ * "KuraDB scan search"). Past the bound the files after it are scanned in SQL instead.
+ */
+export const KURADB_TEXT_MAX_BYTES = 64 * 1024 * 1024;

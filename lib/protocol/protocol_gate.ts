@@ -3,12 +3,14 @@
  * the stdio transport and the SDK.
  *
  * - Only `initialize` and `ping` are served before `initialize`; a second one is refused.
- * - Malformed `initialize`, `tools/list` and `tools/call` params are answered -32602 here,
+ * - Malformed params of the methods served are answered -32602 here (params_problem.ts),
  *   before the SDK could answer -32603 with a schema-validation dump.
- * - `tools/call` is answered here, from the tool-call runner, without the SDK. Each call
- *   gets its one deadline on arrival. Its outcome arrives typed, its answer already JSON
- *   (made by a worker thread, or by a cheap call run on the main thread), and the MCP
- *   result is framed from it here, so no large result is parsed and stringified again.
+ * - `tools/call` is answered here, from the tool-call runner, without the SDK, and so are
+ *   the methods of the request runner (resources, prompts, completions), whose checked
+ *   params are handed over and whose answers come back as JSON. Each request gets its one
+ *   deadline on arrival. A call's outcome arrives typed, its answer already JSON (made by
+ *   a worker thread, or by a cheap call run on the main thread), and the MCP result is
+ *   framed from it here, so no large result is parsed and stringified again.
  * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip.
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
@@ -27,7 +29,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
 // @ts-types="@modelcontextprotocol/sdk/types"
-import { isJSONRPCRequest, RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
+import { isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorResponse,
   isPlainObject,
@@ -39,6 +41,8 @@ import {
 } from "../transport/jsonrpc.ts";
 import { describeError, logLine } from "../log.ts";
 import { toolAnswerLine } from "./answer_line.ts";
+import { describeParamsProblem } from "./params_problem.ts";
+import { errorAnswer, requestAnswerLine, type RequestRunner } from "./request_answer.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
 import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
@@ -85,50 +89,11 @@ export interface ProtocolGateOptions {
    * @default {DEFAULT_TIMEOUT_MS}
    */
   timeoutMs?: number | undefined;
-}
-
-function describeParamsProblem(method: string, params: Record<string, unknown>): string | null {
-  const meta = params["_meta"];
-  if (meta !== undefined) {
-    if (!isPlainObject(meta)) return "params._meta must be an object";
-    const token = meta["progressToken"];
-    if (token !== undefined && !isRpcId(token)) {
-      return "params._meta.progressToken must be a string or an integer";
-    }
-    const task = meta[RELATED_TASK_META_KEY];
-    if (task !== undefined && !(isPlainObject(task) && typeof task["taskId"] === "string")) {
-      return `params._meta["${RELATED_TASK_META_KEY}"] must be an object with a string taskId`;
-    }
-  }
-  switch (method) {
-    case "initialize": {
-      if (typeof params["protocolVersion"] !== "string") {
-        return "params.protocolVersion must be a string";
-      }
-      if (!isPlainObject(params["capabilities"])) return "params.capabilities must be an object";
-      const client = params["clientInfo"];
-      if (!isPlainObject(client)) return "params.clientInfo must be an object";
-      if (typeof client["name"] !== "string") return "params.clientInfo.name must be a string";
-      if (typeof client["version"] !== "string") {
-        return "params.clientInfo.version must be a string";
-      }
-      return null;
-    }
-    case "tools/list":
-      return params["cursor"] !== undefined && typeof params["cursor"] !== "string"
-        ? "params.cursor must be a string"
-        : null;
-    case "tools/call": {
-      if (typeof params["name"] !== "string") return "params.name must be a string naming a tool";
-      // null is sent by some clients for "no arguments", and means that here.
-      const args = params["arguments"] ?? undefined;
-      return args !== undefined && !isPlainObject(args)
-        ? "params.arguments must be an object"
-        : null;
-    }
-    default:
-      return null;
-  }
+  /**
+   * Answers requests of further methods here, as tools/call is (resources, prompts and
+   * completions), each with its own deadline from its arrival; without it they go to the SDK.
+   */
+  requests?: RequestRunner | undefined;
 }
 
 /**
@@ -165,6 +130,7 @@ export class ProtocolGate implements Transport {
   readonly #inFlight = new Map<number, InFlight>();
   readonly #ownCalls = new Map<number, OwnCall>();
   readonly #timeoutMs: number;
+  readonly #requests: RequestRunner | undefined;
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
@@ -176,6 +142,7 @@ export class ProtocolGate implements Transport {
     this.#inner = inner;
     this.#tools = tools;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#requests = options.requests;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -261,7 +228,10 @@ export class ProtocolGate implements Transport {
     const problem = describeParamsProblem(method, message.params ?? {});
     if (problem !== null) return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${problem}`);
     if (method === "initialize") this.#initialized = true;
-    if (method === "tools/call") return this.#callTool(message.id, message.params!);
+    if (method === "tools/call") return this.#callTool(message.id, message.params ?? {});
+    if (this.#requests?.handles(method)) {
+      return this.#answerRequest(message.id, method, message.params ?? {});
+    }
     // The SDK's answer to a ping, written here: its schema parse and promise hops cost a
     // fifth of a ping's round trip.
     if (method === "ping") {
@@ -280,8 +250,6 @@ export class ProtocolGate implements Transport {
   }
 
   #callTool(clientId: RpcId, params: Record<string, unknown>): void {
-    // The call's one deadline, from its arrival: everything that runs it reads this.
-    const deadline = new Deadline(this.#timeoutMs);
     const name = params["name"] as string;
     if (!this.#tools.has(name)) {
       void this.#inner.send(
@@ -289,23 +257,56 @@ export class ProtocolGate implements Transport {
       );
       return;
     }
+    this.#runOwn(
+      clientId,
+      name,
+      async (bounds) =>
+        toolAnswerLine(clientId, await this.#tools.run(name, params["arguments"] ?? {}, bounds)),
+      () =>
+        toolAnswerLine(
+          clientId,
+          toolErrorOutcome("internal", `${name} failed inside the server; see its stderr log`),
+        ),
+    );
+  }
+
+  #answerRequest(clientId: RpcId, method: string, params: Record<string, unknown>): void {
+    this.#runOwn(
+      clientId,
+      method,
+      async (bounds) =>
+        requestAnswerLine(clientId, await this.#requests!.run(method, params, bounds)),
+      () => requestAnswerLine(clientId, errorAnswer(RPC_ERRORS.INTERNAL_ERROR, "Internal error")),
+    );
+  }
+
+  /**
+   * Runs a request the gate answers itself, as it arrives, and writes its answer once,
+   * unless it was cancelled. `failed` answers a `work` that threw.
+   */
+  #runOwn(
+    clientId: RpcId,
+    name: string,
+    work: (bounds: CallBounds) => Promise<Uint8Array>,
+    failed: () => Uint8Array,
+  ): void {
+    // The request's one deadline, from its arrival: everything that runs it reads this.
+    const deadline = new Deadline(this.#timeoutMs);
     const key = this.#nextId++;
     const controller = new AbortController();
     this.#ownCalls.set(key, { clientId, controller });
-    // Started from a promise so that a runner that throws still answers, and the call leaves
+    // Started from a promise so that work that throws still answers, and the request leaves
     // the in-flight count: otherwise the session could never close.
     void Promise.resolve()
-      .then(() =>
-        this.#tools.run(name, params["arguments"] ?? {}, { deadline, signal: controller.signal })
-      )
+      .then(() => work({ deadline, signal: controller.signal }))
       .catch((error) => {
         logLine(`${name} failed: ${describeError(error)}`);
-        return toolErrorOutcome("internal", `${name} failed inside the server; see its stderr log`);
+        return failed();
       })
-      .then((outcome) => {
+      .then((line) => {
         // Gone from the map means cancelled: a cancelled request is never answered.
         if (!this.#ownCalls.delete(key)) return;
-        return this.#inner.sendBytes(toolAnswerLine(clientId, outcome));
+        return this.#inner.sendBytes(line);
       })
       .finally(() => this.#closeWhenIdle());
   }

@@ -1,6 +1,7 @@
 /**
  * A tool worker's entry point: one thread with its own read-only connections, running one
- * tool call at a time for the pool in worker_pool.ts. With SQLite off the main thread, a
+ * tool call (or read for resources, prompts and completions) at a time for the pool in
+ * worker_pool.ts. With SQLite off the main thread, a
  * slow query never stalls the protocol: pings, cancellations and other calls are still
  * read and answered while it runs.
  *
@@ -10,9 +11,11 @@ import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
-import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
-import { findTool } from "../tools/registry.ts";
+import { callTool, toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
+import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
+import type { AnyTool } from "../tools/tool.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
+import { type ReadOutcome, runSourceRead } from "../tools/reads/source_read.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -28,6 +31,7 @@ const scope = self as unknown as {
 };
 
 let sources: SourceSet | undefined;
+let tools: readonly AnyTool[] = TOOLS;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
@@ -35,6 +39,7 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
+      tools = toolsWith(message.toolSets);
       // A source that cannot be opened is kept with its reason: the others still serve.
       sources = SourceSet.open(message.sources);
       const stop = new Int32Array(message.stop);
@@ -55,10 +60,18 @@ scope.onmessage = (event) => {
     return;
   }
   current = { callId: message.callId, deadline: message.deadline };
-  const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
-  const outcome = tool === undefined || sources === undefined
-    ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
-    : callTool(tool, sources, message.args);
+  let outcome: ToolOutcome | ReadOutcome;
+  if (sources === undefined) {
+    outcome = toolErrorOutcome("internal", "The worker has no sources open");
+  } else if (message.type === "read") {
+    outcome = runSourceRead(sources, message.read);
+  } else {
+    const tool = findTool(message.tool, tools) ??
+      INTERNAL_TOOLS.find((t) => t.name === message.tool);
+    outcome = tool === undefined
+      ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
+      : callTool(tool, sources, message.args);
+  }
   // The answer's JSON is made here, off the main thread; the main thread only frames it.
   scope.postMessage({ type: "result", callId: message.callId, outcome });
   // After the answer is on its way: only a call already queued for this worker waits.

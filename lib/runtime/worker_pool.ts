@@ -17,6 +17,7 @@ import { describeError, logLine } from "../log.ts";
 import type { SourceSpec } from "../sources/source_set.ts";
 import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import type { ToolErrorCode } from "../tools/tool.ts";
+import type { ReadOutcome, SourceRead } from "../tools/reads/source_read.ts";
 // For the {@link} in the module's doc only.
 // deno-lint-ignore no-unused-vars
 import type { KEEP_GOING_SQL } from "../store/store.ts";
@@ -60,14 +61,27 @@ export interface ToolWorkerPoolOptions {
    * @default {DEFAULT_POOL_SIZE}
    */
   size?: number;
+  /**
+   * The seed tool sets (`--tools`) workers serve beside the native tools.
+   *
+   * @default {[]}
+   */
+  toolSets?: readonly string[] | undefined;
 }
+
+/** What a job runs: a tool call, or a read for resources, prompts or completions. */
+type Work = { type: "call"; tool: string; args: unknown } | { type: "read"; read: SourceRead };
+
+/** Either kind of outcome; the error variant, which the pool makes itself, is common. */
+type Outcome = ToolOutcome | ReadOutcome;
 
 interface Job {
   callId: number;
-  tool: string;
-  args: unknown;
+  /** The tool's name, or the MCP method a read serves: what messages call it. */
+  name: string;
+  work: Work;
   signal: AbortSignal | undefined;
-  resolve: (outcome: ToolOutcome) => void;
+  resolve: (outcome: Outcome) => void;
   settled: boolean;
   /** When the call must be answered. */
   deadline: Deadline;
@@ -97,6 +111,7 @@ interface Slot {
  */
 export class ToolWorkerPool {
   readonly #sources: readonly SourceSpec[];
+  readonly #toolSets: readonly string[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
@@ -112,6 +127,7 @@ export class ToolWorkerPool {
   /** A pool over `sources`; workers start on demand. */
   constructor(sources: readonly SourceSpec[], options: ToolWorkerPoolOptions = {}) {
     this.#sources = sources;
+    this.#toolSets = options.toolSets ?? [];
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
@@ -137,12 +153,31 @@ export class ToolWorkerPool {
    * time the client has waited.
    */
   run(tool: string, args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
+    return this.#submit(tool, { type: "call", tool, args }, bounds) as Promise<ToolOutcome>;
+  }
+
+  /**
+   * Runs one read for resources, prompts or completions, exactly as a tool call runs: the
+   * same queue, deadline, cancellation and answers when it cannot run. `method` names it
+   * in those answers.
+   */
+  read<R extends SourceRead>(
+    read: R,
+    method: string,
+    bounds: CallBounds,
+  ): Promise<ReadOutcome<R["kind"]>> {
+    return this.#submit(method, { type: "read", read }, bounds) as Promise<
+      ReadOutcome<R["kind"]>
+    >;
+  }
+
+  #submit(name: string, work: Work, bounds: CallBounds): Promise<Outcome> {
     const { deadline, signal } = bounds;
     return new Promise((resolve) => {
       const job: Job = {
         callId: this.#nextCallId++,
-        tool,
-        args,
+        name,
+        work,
         signal,
         resolve,
         settled: false,
@@ -220,15 +255,10 @@ export class ToolWorkerPool {
       job.slot = slot;
       this.#running++;
       this.#peakRunning = Math.max(this.#peakRunning, this.#running);
-      const message: ToWorker = {
-        type: "call",
-        callId: job.callId,
-        tool: job.tool,
-        args: job.args,
-        // The pool answers at the deadline and sets the stop flag; the worker's own clock
-        // is only a backstop, a little later, so the pool's answer always comes first.
-        deadline: job.deadline.at + STOP_GRACE_MS / 2,
-      };
+      // The pool answers at the deadline and sets the stop flag; the worker's own clock
+      // is only a backstop, a little later, so the pool's answer always comes first.
+      const deadline = job.deadline.at + STOP_GRACE_MS / 2;
+      const message: ToWorker = { ...job.work, callId: job.callId, deadline };
       slot.worker.postMessage(message);
     }
   }
@@ -244,7 +274,12 @@ export class ToolWorkerPool {
       event.preventDefault();
       this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
     };
-    const init: ToWorker = { type: "init", sources: this.#sources, stop: stopBuffer };
+    const init: ToWorker = {
+      type: "init",
+      sources: this.#sources,
+      stop: stopBuffer,
+      toolSets: this.#toolSets,
+    };
     worker.postMessage(init);
   }
 
@@ -317,7 +352,7 @@ export class ToolWorkerPool {
 
   #expire(job: Job): void {
     if (job.settled) return;
-    this.#settle(job, deadlineOutcome(job.tool, job.deadline));
+    this.#settle(job, deadlineOutcome(job.name, job.deadline));
     this.#stopRunning(job, STOP_TIMEOUT);
   }
 
@@ -335,14 +370,14 @@ export class ToolWorkerPool {
     Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
     slot.graceTimer = setTimeout(() => {
       if (slot.job !== job) return;
-      logLine(`${job.tool} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
+      logLine(`${job.name} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
       this.#release(slot);
       this.#remove(slot);
       this.#dispatch();
     }, STOP_GRACE_MS);
   }
 
-  #settle(job: Job, outcome: ToolOutcome): void {
+  #settle(job: Job, outcome: Outcome): void {
     if (job.settled) return;
     job.settled = true;
     clearTimeout(job.timer);

@@ -6,10 +6,17 @@
  */
 import type { SourceSpec } from "../sources/source_set.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
+import type { ReadOutcome, SourceRead } from "../tools/reads/source_read.ts";
 
 /** What the pool sends to a worker. */
 export type ToWorker =
-  | { type: "init"; sources: readonly SourceSpec[]; stop: SharedArrayBuffer }
+  | {
+    type: "init";
+    sources: readonly SourceSpec[];
+    stop: SharedArrayBuffer;
+    /** The seed tool sets (`--tools`) served beside the native tools. */
+    toolSets: readonly string[];
+  }
   | {
     type: "call";
     callId: number;
@@ -20,13 +27,21 @@ export type ToWorker =
      * worker's own backstop, after the pool's stop flag and before the pool replaces it.
      */
     deadline: number;
+  }
+  | {
+    type: "read";
+    callId: number;
+    /** What resources, prompts or completions need read (lib/tools/reads). */
+    read: SourceRead;
+    /** As a call's: the worker's own backstop. */
+    deadline: number;
   };
 
 /** What a worker sends to the pool. */
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; outcome: ToolOutcome };
+  | { type: "result"; callId: number; outcome: ToolOutcome | ReadOutcome };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

@@ -7,6 +7,8 @@
 import type { SourceKind } from "./source_kind.ts";
 import { screenpipeKind } from "./adapters/screenpipe.ts";
 import { meetilyKind } from "./adapters/meetily.ts";
+import { buzzKind } from "./adapters/buzz.ts";
+import { rousseauKind } from "./adapters/rousseau.ts";
 import { kuradbKind } from "./adapters/kuradb.ts";
 import { contractKind } from "./contract/contract_kind.ts";
 
@@ -14,6 +16,8 @@ import { contractKind } from "./contract/contract_kind.ts";
 export const SOURCE_KINDS: readonly SourceKind[] = [
   screenpipeKind,
   meetilyKind,
+  buzzKind,
+  rousseauKind,
   kuradbKind,
   contractKind,
 ];

@@ -11,7 +11,13 @@ import type { Store } from "../store/store.ts";
 import type { SourceReader } from "./source_reader.ts";
 
 /** The kinds of source this server reads. */
-export type SourceKindName = "transcript-mcp" | "screenpipe" | "meetily" | "kuradb";
+export type SourceKindName =
+  | "transcript-mcp"
+  | "screenpipe"
+  | "meetily"
+  | "buzz"
+  | "rousseau"
+  | "kuradb";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;

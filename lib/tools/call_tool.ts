@@ -47,6 +47,8 @@ export type ToolOutcome =
     readonly ok: true;
     /** The answer (the MCP result's structuredContent) as compact JSON text. */
     readonly structuredJson: string;
+    /** The text block, when the tool renders one (Tool.text); else the JSON above. */
+    readonly text?: string;
   }
   | {
     /** The call failed. */
@@ -161,11 +163,31 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
  */
 export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): ToolOutcome {
   try {
-    return { ok: true, structuredJson: JSON.stringify(tool.handler(sources, input)) };
+    const output = tool.handler(sources, input);
+    const structuredJson = JSON.stringify(output);
+    return tool.text === undefined
+      ? { ok: true, structuredJson }
+      : { ok: true, structuredJson, text: tool.text(output) };
   } catch (error) {
-    const failure = asToolError(error, tool.name);
-    return toolErrorOutcome(failure.code, failure.message);
+    return failureOutcome(error, tool.name);
   }
+}
+
+/**
+ * The outcome of `error`, thrown while `name` (a tool, or another read the workers run)
+ * read the sources: a tool error with a code from the closed set and a message fit for the
+ * client; anything unexpected is logged to stderr and answered `internal`.
+ *
+ * @example
+ * ```ts
+ * import { failureOutcome } from "./call_tool.ts";
+ * import { StoreBusyError } from "../store/errors.ts";
+ * failureOutcome(new StoreBusyError(), "resources/read").code; // "busy"
+ * ```
+ */
+export function failureOutcome(error: unknown, name: string): ToolOutcome & { ok: false } {
+  const failure = asToolError(error, name);
+  return toolErrorOutcome(failure.code, failure.message);
 }
 
 /**

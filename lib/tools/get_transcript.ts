@@ -75,8 +75,16 @@ const outputSchema = v.object({
 /**
  * The transcript with this public id and the name of its source: the source its prefix
  * names, else each store in our own schema in turn (their ids carry no prefix).
+ *
+ * @example
+ * ```ts
+ * import { findTranscript } from "./get_transcript.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * findTranscript(sources, "no such id"); // undefined
+ * ```
  */
-function findTranscript(
+export function findTranscript(
   sources: SourceSet,
   id: string,
 ): { document: TranscriptDocument; sourceName: string } | undefined {

@@ -227,6 +227,19 @@ export function startServer(args: string[], env: Record<string, string> = {}): S
   return new ServerProcess(child);
 }
 
+/** The names of the tools a server started with `args` publishes, in order; it must exit 0. */
+export async function publishedToolNames(args: string[]): Promise<string[]> {
+  const server = startServer(args);
+  try {
+    await server.initialize();
+    const listed = await server.request("tools/list", {});
+    if ((await server.finish()).code !== 0) throw new Error(`the server failed: ${args.join(" ")}`);
+    return listed["result"].tools.map((tool: Message) => tool.name);
+  } finally {
+    await server.kill();
+  }
+}
+
 /** Runs the CLI to completion (`deno task start ARGS`) and returns its output. */
 export async function runCli(
   args: string[],

@@ -51,6 +51,8 @@ export function tableKind(
 export const TEST_KINDS: readonly SourceKind[] = [
   tableKind("screenpipe", "sp_notes", "screenpipe"),
   tableKind("meetily", "mt_notes", "meetily"),
+  tableKind("buzz", "bz_notes", "buzz"),
+  tableKind("rousseau", "ru_notes", "rousseau"),
   tableKind("kuradb", "kr_notes", null),
   tableKind("transcript-mcp", "our_notes", null),
 ];
@@ -59,6 +61,8 @@ export const TEST_KINDS: readonly SourceKind[] = [
 export const TEST_KIND_TABLES: Record<SourceKindName, string> = {
   screenpipe: "sp_notes",
   meetily: "mt_notes",
+  buzz: "bz_notes",
+  rousseau: "ru_notes",
   kuradb: "kr_notes",
   "transcript-mcp": "our_notes",
 };

@@ -1,10 +1,9 @@
 /**
- * What the wire tests of other apps' sources share: a server whose every answer is checked
- * for planted secrets, paging through every transcript, and an app's writer run as its own
- * process, announcing what it committed one JSON line at a time.
+ * What the privacy tests of other apps' sources share: a server whose every answer is checked
+ * for planted secrets, and paging through every transcript. (An app's writer process is
+ * live_writer.ts.)
  */
 import { assert } from "./assert.ts";
-import { lines } from "./lines.ts";
 import type { Message, ServerProcess } from "./server_process.ts";
 
 /** A server whose answers are all checked: none may hold a secret, in any case. */
@@ -50,30 +49,4 @@ export async function allTranscriptIds(
     cursor = page["structuredContent"].nextCursor ?? null;
     if (cursor === null) return ids;
   }
-}
-
-/** An app's writer, run as its own process. */
-export interface Writer<T> {
-  /** What it announced it committed, in order. */
-  readonly saved: T[];
-  /** Whether it is still writing. */
-  writing(): boolean;
-  /** Resolves once its output is read to the end. */
-  readonly done: Promise<void>;
-}
-
-/** Runs the writer script `script` with `args`, reading its JSON lines into `saved`. */
-export function startWriter<T>(script: string, args: readonly string[]): Writer<T> {
-  const process = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", script, ...args],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const saved: T[] = [];
-  let writing = true;
-  void process.status.then(() => (writing = false));
-  const done = (async () => {
-    for await (const line of lines(process.stdout)) saved.push(JSON.parse(line));
-  })();
-  return { saved, writing: () => writing, done };
 }

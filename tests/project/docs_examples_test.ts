@@ -67,7 +67,7 @@ Deno.test("docs/cli.md names every environment variable the server reads", () =>
 Deno.test("docs/security.md states the sandbox the start task and the binary carry", () => {
   const flags = [
     "--allow-read",
-    "--deny-write",
+    "--allow-write",
     "--deny-net",
     "--deny-run",
     "--deny-ffi",
@@ -85,7 +85,8 @@ Deno.test("docs/security.md states the sandbox the start task and the binary car
   for (const [task, command] of Object.entries(commands)) {
     const words = command.split(/\s+/);
     for (const flag of flags) assert(words.includes(flag), `${task} has ${flag}`);
-    assert(!words.some((w) => /^--allow-(write|net|run|ffi|all)|^-A$/.test(w)), task);
+    // Write is for `index` alone; every other command revokes it before it opens anything.
+    assert(!words.some((w) => /^--allow-(net|run|ffi|all)|^-A$/.test(w)), task);
   }
   const layers = section(docs.security, "Read-only, in layers");
   for (const flag of flags) assert(layers.includes(flag), `docs/security.md states ${flag}`);

@@ -153,6 +153,10 @@ Deno.test("release compiles, then smoke-tests, then uploads each binary", () => 
   const upload = steps.findIndex((step) => step.uses?.startsWith("actions/upload-artifact@"));
   assert(compile !== -1 && compile < smoke && smoke < upload, `${compile} ${smoke} ${upload}`);
   assert(steps.some((step) => /ls -l .*\n[\s\S]*GITHUB_STEP_SUMMARY/.test(step.run ?? "")));
+  // The binary carries write permission for index alone: each build writes and checks a store.
+  const index = at(/dist\/\$\{\{ matrix\.binary \}\} index --demo --out/);
+  const check = at(/dist\/\$\{\{ matrix\.binary \}\} check --source/);
+  assert(compile < index && index === check && index < upload, `${index} ${check}`);
 });
 
 Deno.test("release publishes the binaries with a checksum each and SHA256SUMS", () => {

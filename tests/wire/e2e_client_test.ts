@@ -2,33 +2,14 @@
  * End to end: the SDK's own Client over StdioClientTransport, against the real server.
  * The Client validates every structuredContent against the tool's published outputSchema.
  */
-import { Client } from "@modelcontextprotocol/sdk/client";
-// @ts-types="@modelcontextprotocol/sdk/client/stdio"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
-import { PROJECT_ROOT } from "../helpers/server_process.ts";
+import { withClient } from "../helpers/sdk_client.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
-
-async function withClient(args: string[], fn: (client: Client) => Promise<void>) {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["task", "--quiet", "start", ...args],
-    cwd: PROJECT_ROOT,
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "e2e-test", version: "1.0.0" });
-  await client.connect(transport);
-  try {
-    await fn(client);
-  } finally {
-    await client.close();
-  }
-}
 
 Deno.test("the SDK Client lists the tools and calls each one against a fixture store", async () => {
   const fixture = buildFixtureStore();

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildKuraDbFolder } from "../helpers/kuradb_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
-import { startWriter } from "../helpers/wire_watch.ts";
+import { CountedCalls, startWriter } from "../helpers/live_writer.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/kuradb_writer.ts", import.meta.url));
 
@@ -28,17 +28,11 @@ Deno.test("a live KuraDB writer: calls answer, new files are found at once, draf
   try {
     await server.initialize();
     const writer = startWriter<Saved>(WRITER, [fixture.databasePath("live"), "4000", "150"]);
-    const saved = writer.saved;
-    const errors: string[] = [];
-    let calls = 0;
+    const saved = writer.written;
+    const calls = new CountedCalls(server);
+    const call = (name: string, args: unknown) => calls.call(name, args);
     let checked = 0;
     let found = 0;
-    const call = async (name: string, args: unknown) => {
-      calls++;
-      const result: Message = await server.callTool(name, args);
-      if (result["isError"]) errors.push(`${name}: ${result["content"][0].text}`);
-      return result["isError"] ? null : result["structuredContent"];
-    };
     while (writer.writing() || found === 0) {
       const known = saved.at(-1);
       await call("list_sources", {});
@@ -71,10 +65,10 @@ Deno.test("a live KuraDB writer: calls answer, new files are found at once, draf
     const newest = await call("list_transcripts", { sourceName: "live", limit: 1 });
     assert(last.source.endsWith(newest?.transcripts[0].title), "the last file is listed first");
     console.log(
-      `live KuraDB writer: ${saved.length} files indexed, ${calls} calls, ${checked} read whole, ` +
+      `live KuraDB writer: ${saved.length} files indexed, ${calls.count} calls, ${checked} read whole, ` +
         `${found} found by search just after indexing`,
     );
-    assertEquals(errors, []);
+    assertEquals(calls.errors, []);
     assert(saved.length > 1 && checked > 0 && found > 0);
     assertEquals((await server.finish()).code, 0);
   } finally {

@@ -9,7 +9,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 import { checksum } from "./fixtures/checksum.ts";
-import { startWriter } from "../helpers/wire_watch.ts";
+import { CountedCalls, startWriter } from "../helpers/live_writer.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/meetily_writer.ts", import.meta.url));
 
@@ -25,17 +25,11 @@ Deno.test("a live Meetily writer: calls answer, new meetings are found at once a
   try {
     await server.initialize();
     const writer = startWriter<Saved>(WRITER, [fixture.path, "4000", "200"]);
-    const saved = writer.saved;
-    const errors: string[] = [];
-    let calls = 0;
+    const saved = writer.written;
+    const calls = new CountedCalls(server);
+    const call = (name: string, args: unknown) => calls.call(name, args);
     let checked = 0;
     let found = 0;
-    const call = async (name: string, args: unknown) => {
-      calls++;
-      const result: Message = await server.callTool(name, args);
-      if (result["isError"]) errors.push(`${name}: ${result["content"][0].text}`);
-      return result["isError"] ? null : result["structuredContent"];
-    };
     /** A live meeting read whole: as many segments as its title says, with their checksum. */
     const checkWhole = async (id: string) => {
       const got = await call("get_transcript", { id });
@@ -78,10 +72,10 @@ Deno.test("a live Meetily writer: calls answer, new meetings are found at once a
     const newest = await call("list_transcripts", { limit: 1 });
     assertEquals(newest?.transcripts[0].id, `meetily:${last.id}`, "the last meeting is listed");
     console.log(
-      `live Meetily writer: ${saved.length} meetings saved, ${calls} calls, ${checked} read whole, ` +
+      `live Meetily writer: ${saved.length} meetings saved, ${calls.count} calls, ${checked} read whole, ` +
         `${found} found by search just after saving`,
     );
-    assertEquals(errors, []);
+    assertEquals(calls.errors, []);
     assert(saved.length > 1 && checked > 0 && found > 0);
     assertEquals((await server.finish()).code, 0);
   } finally {

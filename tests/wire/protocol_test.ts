@@ -180,8 +180,9 @@ Deno.test("malformed initialize params answer -32602 without a validation dump",
 
 Deno.test("unknown method answers -32601", async () => {
   await session(async (server) => {
-    const resources = await server.request("resources/list");
-    assertError(resources, resources["id"], -32601, /Method not found/);
+    // Resources are served, but not subscriptions: the capability does not offer them.
+    const subscribe = await server.request("resources/subscribe", { uri: "transcript://store/x" });
+    assertError(subscribe, subscribe["id"], -32601, /Method not found/);
     const madeUp = await server.request("no/such/method", {});
     assertError(madeUp, madeUp["id"], -32601);
   });

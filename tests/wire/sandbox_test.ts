@@ -1,8 +1,9 @@
 /**
  * The air gap, shown: the permission flags of `deno task start`, which `deno task compile`
- * bakes into the binary, are enough to serve every tool, and under them a write, a network
- * call, a subprocess, FFI and any other environment variable are refused. Nor does the code
- * in lib/ and main.ts reach for the network at all.
+ * bakes into the binary, are enough to serve every tool, and under them a network call, a
+ * subprocess, FFI and any other environment variable are refused; so is a write, once
+ * serving (or call, check, discover, tools) has given up the write permission that only
+ * `index` keeps. Nor does the code in lib/ and main.ts reach for the network at all.
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,16 +20,23 @@ const ESCAPE_ATTEMPT = fileURLToPath(new URL("./fixtures/escape_attempt.ts", imp
 type Json = any;
 type Outcomes = Record<string, { name: string; message: string } | null>;
 
-async function attemptEscape(flags: string[], dir: string): Promise<Outcomes> {
+/** The escape attempts under `flags`, after `command` ran through main.ts's `run`. */
+async function attemptEscape(
+  flags: string[],
+  dir: string,
+  command: string[] = [],
+): Promise<Outcomes> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", ...flags, ESCAPE_ATTEMPT, dir],
+    args: ["run", ...flags, ESCAPE_ATTEMPT, dir, ...command],
     cwd: PROJECT_ROOT,
+    // Serving ends at the end of its input: at once.
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).output();
   const stderr = new TextDecoder().decode(output.stderr);
   assertEquals(output.code, 0, stderr);
-  return JSON.parse(new TextDecoder().decode(output.stdout));
+  return JSON.parse(new TextDecoder().decode(output.stdout).trim().split("\n").at(-1)!);
 }
 
 Deno.test("the binary bakes in exactly the start task's permission flags", async () => {
@@ -41,7 +49,8 @@ Deno.test("the binary bakes in exactly the start task's permission flags", async
   // Only runtime flags count: the command may also carry --include, --target and --output.
   const baked = words.filter((word) => /^--(allow|deny)-|^--no-prompt$|^--v8-flags=/.test(word));
   assertEquals(baked, readStartPermissionFlags());
-  for (const flag of ["--deny-write", "--deny-net", "--deny-run", "--deny-ffi"]) {
+  // Write is granted for `index` alone: every other command revokes it first (below).
+  for (const flag of ["--allow-write", "--deny-net", "--deny-run", "--deny-ffi"]) {
     assert(baked.includes(flag), flag);
   }
 });
@@ -81,28 +90,64 @@ Deno.test("the start task's permission flags are enough to serve every tool", as
   }
 });
 
-Deno.test("under the start task's flags, writes, network, subprocesses, FFI and other env are refused", async () => {
+const KINDS: Record<string, string> = {
+  write: "write",
+  nodeFsWrite: "write",
+  sqliteCreate: "write",
+  fetch: "net",
+  connect: "net",
+  run: "run",
+  env: "env",
+  ffi: "ffi",
+};
+
+function assertRefused(outcomes: Outcomes, kinds: Record<string, string>, why: string): void {
+  for (const [attempt, kind] of Object.entries(kinds)) {
+    const outcome = outcomes[attempt];
+    assert(outcome !== null && outcome !== undefined, `${attempt} went through (${why})`);
+    assertEquals(outcome.name, "NotCapable", `${attempt} (${why}): ${outcome.message}`);
+    assertMatch(outcome.message, new RegExp(`^Requires ${kind} access`));
+  }
+}
+
+Deno.test("serving under the start task's flags refuses writes, network, subprocesses, FFI and other env", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-sandbox-" });
   try {
-    const outcomes = await attemptEscape(readStartPermissionFlags(), dir);
-    const kinds: Record<string, string> = {
-      write: "write",
-      nodeFsWrite: "write",
-      sqliteCreate: "write",
-      fetch: "net",
-      connect: "net",
-      run: "run",
-      env: "env",
-      ffi: "ffi",
-    };
-    assertEquals(Object.keys(outcomes).sort(), Object.keys(kinds).sort());
-    for (const [attempt, kind] of Object.entries(kinds)) {
-      const outcome = outcomes[attempt];
-      assert(outcome !== null && outcome !== undefined, `${attempt} went through`);
-      assertEquals(outcome.name, "NotCapable", `${attempt}: ${outcome.message}`);
-      assertMatch(outcome.message, new RegExp(`^Requires ${kind} access`));
-    }
+    const outcomes = await attemptEscape(readStartPermissionFlags(), dir, ["--demo"]);
+    assertEquals(Object.keys(outcomes).sort(), Object.keys(KINDS).sort());
+    assertRefused(outcomes, KINDS, "serving");
     assertEquals([...Deno.readDirSync(dir)], [], "no file was created");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("call, check, discover and tools give up write permission too; index alone keeps it", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-sandbox-" });
+  const writes = { write: "write", nodeFsWrite: "write", sqliteCreate: "write" };
+  try {
+    const commands = [["call", "list_sources", "--demo"], ["check", "--demo"], ["discover"], [
+      "tools",
+    ]];
+    for (const command of commands) {
+      assertRefused(
+        await attemptEscape(readStartPermissionFlags(), dir, command),
+        writes,
+        command[0]!,
+      );
+      assertEquals([...Deno.readDirSync(dir)], [], "no file was created");
+    }
+    const out = join(dir, "archive.db");
+    const outcomes = await attemptEscape(readStartPermissionFlags(), dir, [
+      "index",
+      "--demo",
+      "--out",
+      out,
+    ]);
+    for (const attempt of Object.keys(writes)) assertEquals(outcomes[attempt], null, attempt);
+    const { write: _, nodeFsWrite: __, sqliteCreate: ___, ...others } = KINDS;
+    assertRefused(outcomes, others, "index");
+    assert(Deno.statSync(out).size > 0, "index wrote its store");
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -34,17 +34,9 @@ import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { rfc3339 } from "./meetily_times.ts";
 import { kuradbListingOf } from "./kuradb_folder.ts";
-import { KuraDbTexts } from "./kuradb_texts.ts";
+import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
-import {
-  countsFor,
-  countTitles,
-  type ItemCounts,
-  rankCounts,
-  scanQuery,
-  scanRows,
-  type ScanTarget,
-} from "./scan_search.ts";
+import { countTitles, type ItemCounts, rankScanned, scanQuery } from "./scan_search.ts";
 
 /**
  * What is read: never `embedding` or `is_embed` (vectors are not used yet), never the
@@ -56,22 +48,8 @@ const READABLE = {
 
 /** The label of every KuraDB item (list_transcripts' `label` filter). */
 const LABEL = "document";
-/** A live row: KuraDB writes FALSE (0); anything else is taken as dismissed. */
-const LIVE = "f.dismiss = 0";
 /** Joins a file's chunks into its text. */
 const CHUNK_SEPARATOR = "\n\n";
-
-/** The live chunks of the files after `source` (all of them for ""). */
-function chunksAfter(source: string): ScanTarget {
-  return {
-    from: "file_data f",
-    alias: "f",
-    text: "f.content",
-    item: "f.source",
-    where: `${LIVE} AND f.source > ?`,
-    params: [source],
-  };
-}
 
 /** A live file: its first chunk's rowid, its path, and its first chunk's time in ms. */
 interface Head {
@@ -227,28 +205,15 @@ class KuraDbReader implements SourceReader {
     if (parsed === null) return { hits: [], mode: "words", match: "", partial: false };
     const started = performance.now();
     const { list, bySource } = this.#files();
-    const size = parsed.terms.length;
     const counts = new Map<string, ItemCounts>();
-    countTitles(counts, parsed, list.map((head) => ({ id: head.source, title: head.title })));
+    countTitles(parsed, list.map((head) => ({ key: head.source, title: head.title })), counts);
     const texts = this.#texts;
     texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS);
-    texts.count(this.#store, parsed, counts);
-    const partial = texts.complete && !texts.full ? false : scanRows(
-      this.#store,
-      parsed,
-      chunksAfter(texts.coveredSource ?? ""),
-      Number.MIN_SAFE_INTEGER,
-      started,
-      (source, hits) => {
-        const entry = countsFor(counts, source, size);
-        hits.forEach((hit, i) => {
-          if (hit) entry.segments[i]!++;
-        });
-      },
-    );
-    const ranked = rankCounts(counts, size, bySource, (a, b) => b.k - a.k || b.r - a.r);
+    const partial = texts.search(this.#store, parsed, counts, started);
+    // Counts are keyed by path; a hit's key is the file's first live chunk.
+    const ranked = rankScanned(counts, list.map((h) => ({ id: h.source, k: h.k, r: h.r })), count);
     return {
-      hits: ranked.slice(0, count).map(({ item, score }) => ({ key: String(item.r), score })),
+      hits: ranked.map(({ key, score }) => ({ key: String(bySource.get(key)!.r), score })),
       mode: "words",
       match: parsed.match,
       partial,

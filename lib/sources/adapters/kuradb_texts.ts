@@ -6,16 +6,23 @@
  * match is counted once per chunk, as the scan counts it.
  *
  * Files are read in `source` order (KuraDB's index on it), a slice of time at a time
- * (SCAN_INDEX_SLICE_MS, given by the reader); those past the last one read are scanned in SQL meanwhile.
- * KuraDB stamps `updated_at` on every row it writes or dismisses, so after the app writes
- * (the connection's data_version moves) the files of the rows stamped since the last look are
- * read again. It stops growing at {@link SCAN_INDEX_MAX_BYTES}; files past it stay scanned.
+ * (SCAN_INDEX_SLICE_MS, given by the reader); those past the last one read are scanned in SQL
+ * meanwhile. KuraDB stamps `updated_at` on every row it writes or dismisses, so after the app
+ * writes (the connection's data_version moves) the files of the rows stamped since the last
+ * look are read again. Each tool worker keeps its own copy, so it stops growing at
+ * {@link KURADB_TEXT_MAX_BYTES}; files past it stay scanned.
  *
  * @module
  */
 import { keepGoingSql, type Store } from "../../store/store.ts";
-import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
-import { countsFor, type ItemCounts, type ScanQuery } from "./scan_search.ts";
+import { KURADB_TEXT_MAX_BYTES } from "../../config/limits.ts";
+import {
+  countsOf,
+  type ItemCounts,
+  type ScannedTable,
+  type ScanQuery,
+  scanRows,
+} from "./scan_search.ts";
 
 /** Files one statement of the build reads; the time and the call are checked between them. */
 const BUILD_FILES = 128;
@@ -24,6 +31,27 @@ const FILE_OVERHEAD_BYTES = 200;
 /** Past this many files changed since the last look, reading everything again is cheaper. */
 const MAX_CHANGED_FILES = 1_000;
 const SEPARATOR = "\u0000";
+/** A live row: KuraDB writes FALSE (0); anything else is taken as dismissed. */
+export const LIVE_CHUNK = "f.dismiss = 0";
+/** Text with a character past Latin-1, which V8 keeps two bytes a character. */
+const TWO_BYTE = /[\u0100-\uffff]/;
+
+/** The live chunks of the files after `source` (all of them for ""), counted by file. */
+function chunksAfter(source: string): ScannedTable {
+  return {
+    table: "file_data",
+    alias: "f",
+    key: "f.source",
+    texts: ["f.content"],
+    where: `${LIVE_CHUNK} AND f.source > ?`,
+    params: [source],
+  };
+}
+
+/** The estimated bytes one held file takes. */
+function bytesOf(folded: string): number {
+  return FILE_OVERHEAD_BYTES + folded.length * (TWO_BYTE.test(folded) ? 2 : 1);
+}
 
 /**
  * The folded live text of one connection's KuraDB database; see the module doc.
@@ -48,7 +76,7 @@ export class KuraDbTexts {
   readonly #maxBytes: number;
 
   /** Empty texts that stop growing past `maxBytes` (estimated). */
-  constructor(maxBytes = SCAN_INDEX_MAX_BYTES) {
+  constructor(maxBytes = KURADB_TEXT_MAX_BYTES) {
     this.#maxBytes = maxBytes;
   }
 
@@ -80,16 +108,18 @@ export class KuraDbTexts {
       ).map((row) => String(row["s"]));
       if (sources.length > 0) this.#read(store, sources[0]!, sources.at(-1)!);
       store.throwIfInterrupted();
-      if (sources.length < BUILD_FILES) this.complete = true;
-      if (this.#bytes > this.#maxBytes) this.full = true;
+      if (!this.full && sources.length < BUILD_FILES) this.complete = true;
     }
   }
 
-  /** Reads the live chunks of the files from `first` to `last` (by source) into the map. */
+  /**
+   * Reads the live chunks of the files from `first` to `last` (by source) into the map, up to
+   * the file that takes it past its bound.
+   */
   #read(store: Store, first: string, last: string): void {
     const rows = store.all(
       `SELECT f.source AS s, f.content AS x FROM file_data f
-        WHERE f.source >= ? AND f.source <= ? AND f.dismiss = 0 AND ${keepGoingSql("f")}
+        WHERE f.source >= ? AND f.source <= ? AND ${LIVE_CHUNK} AND ${keepGoingSql("f")}
         ORDER BY f.source, f.chunk`,
       first,
       last,
@@ -101,19 +131,26 @@ export class KuraDbTexts {
       if (list === undefined) chunks.set(source, list = []);
       list.push(String(row["x"] ?? "").toLowerCase());
     }
-    for (const [source, list] of chunks) this.#set(source, list.join(SEPARATOR));
+    for (const [source, list] of chunks) {
+      this.#set(source, list.join(SEPARATOR));
+      if (this.#bytes > this.#maxBytes) {
+        this.coveredSource = source;
+        this.full = true;
+        return;
+      }
+    }
     this.coveredSource = last;
   }
 
   #set(source: string, folded: string | undefined): void {
     const old = this.#files.get(source);
-    if (old !== undefined) this.#bytes -= FILE_OVERHEAD_BYTES + old.length * 2;
+    if (old !== undefined) this.#bytes -= bytesOf(old);
     if (folded === undefined) {
       this.#files.delete(source);
       return;
     }
     this.#files.set(source, folded);
-    this.#bytes += FILE_OVERHEAD_BYTES + folded.length * 2;
+    this.#bytes += bytesOf(folded);
   }
 
   /** Reads again every held file with a row stamped at or after `stamp`. */
@@ -139,7 +176,8 @@ export class KuraDbTexts {
     }
     for (const source of changed) {
       const rows = store.all(
-        "SELECT f.content AS x FROM file_data f WHERE f.source = ? AND f.dismiss = 0 ORDER BY f.chunk",
+        `SELECT f.content AS x FROM file_data f WHERE f.source = ? AND ${LIVE_CHUNK}
+          ORDER BY f.chunk`,
         source,
       );
       this.#set(
@@ -152,10 +190,25 @@ export class KuraDbTexts {
   }
 
   /**
-   * Counts, into `counts`, the chunks of the held files that hold each word of `query`
-   * (keyed by source). Throws StoreInterruptedError (through `store`) when the call must stop.
+   * Counts, into `counts`, the live chunks that hold each word of `query` (keyed by source):
+   * those of the held files in memory, the rest by scanning them in SQL (scan_search.ts).
+   * Returns whether the scan stopped at its budget, counted from `started` (a
+   * performance.now() time). Throws StoreInterruptedError when the call must stop.
    */
-  count(store: Store, query: ScanQuery, counts: Map<string, ItemCounts>): void {
+  search(
+    store: Store,
+    query: ScanQuery,
+    counts: Map<string, ItemCounts>,
+    started: number,
+  ): boolean {
+    this.#count(store, query, counts);
+    if (this.complete && !this.full) return false;
+    const rest = chunksAfter(this.coveredSource ?? "");
+    return scanRows(store, query, rest, Number.MIN_SAFE_INTEGER, counts, started);
+  }
+
+  /** Counts, into `counts`, the chunks of the held files that hold each word of `query`. */
+  #count(store: Store, query: ScanQuery, counts: Map<string, ItemCounts>): void {
     const size = query.terms.length;
     let seen = 0;
     for (const [source, folded] of this.#files) {
@@ -164,7 +217,7 @@ export class KuraDbTexts {
         const chunks = term.parts.length === 1
           ? chunksHolding(folded, term.parts[0]!)
           : folded.split(SEPARATOR).filter((chunk) => term.test(chunk)).length;
-        if (chunks > 0) countsFor(counts, source, size).segments[i]! += chunks;
+        if (chunks > 0) countsOf(counts, source, size).segments[i]! += chunks;
       });
     }
   }

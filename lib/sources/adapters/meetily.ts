@@ -10,7 +10,6 @@
  */
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
-import { InvalidCursorError } from "../source_reader.ts";
 import type {
   HitDetail,
   Position,
@@ -31,9 +30,10 @@ import { matchWindow } from "../../search/snippet.ts";
 import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
 import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts } from "./meetily_search.ts";
-import { rankCounts, scanQuery } from "./scan_search.ts";
+import { rankScanned, scanQuery } from "./scan_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
 import { SegmentRanges } from "./meetily_ranges.ts";
+import { newestFirst, numericPosition } from "./newest_first.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -59,14 +59,6 @@ function headOf(row: StoreRow): Head {
     title: String(row["title"]),
     k: Number(row["k"]),
   };
-}
-
-function positionOf(after: Position | null, length: number): number[] | null {
-  if (after === null) return null;
-  if (after.length !== length || !after.every((part) => Number.isSafeInteger(part))) {
-    throw new InvalidCursorError();
-  }
-  return after as number[];
 }
 
 class MeetilyReader implements SourceReader {
@@ -168,25 +160,16 @@ class MeetilyReader implements SourceReader {
     limit: number,
     filter: TranscriptFilter,
   ): TranscriptSummary[] {
-    const at = positionOf(after, 2);
+    numericPosition(after, 2);
     if (filter.starred === true || (filter.label !== undefined && filter.label !== "meeting")) {
       return [];
     }
-    const since = filter.since === undefined ? -8.64e15 : Date.parse(filter.since);
-    const until = filter.until === undefined ? 8.64e15 : Date.parse(filter.until);
-    const rows = this.#store.all(
-      `SELECT * FROM (SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${
-        keepGoingSql("m")
-      })
-        WHERE (? IS NULL OR k < ? OR (k = ? AND r < ?)) AND k >= ? AND k < ?
-        ORDER BY k DESC, r DESC LIMIT ?`,
-      at === null ? null : 1,
-      at?.[0] ?? 0,
-      at?.[0] ?? 0,
-      at?.[1] ?? 0,
-      since,
-      until,
+    const rows = newestFirst(
+      this.#store,
+      `SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
+      after,
       limit,
+      filter,
     );
     return rows.map(headOf).map((head) => {
       const { text, fields } = this.#described(head);
@@ -226,10 +209,8 @@ class MeetilyReader implements SourceReader {
     ).map(headOf);
     if (this.#index.stale(this.#store)) this.#index = new MeetilyIndex();
     const { counts, partial } = scanCounts(this.#store, parsed, heads, this.#index);
-    const byId = new Map(heads.map((head) => [head.id, head]));
-    const ranked = rankCounts(counts, parsed.terms.length, byId, (a, b) => b.k - a.k || b.r - a.r);
     return {
-      hits: ranked.slice(0, count).map(({ key, score }) => ({ key, score })),
+      hits: rankScanned(counts, heads, count),
       mode: "words",
       match: parsed.match,
       partial,
@@ -255,7 +236,7 @@ class MeetilyReader implements SourceReader {
   }
 
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
-    const at = positionOf(after, 3);
+    const at = numericPosition(after, 3);
     const tasks: TaskSummary[] = [];
     if (filter.bucket !== undefined && filter.bucket !== "inbox" && filter.bucket !== "done") {
       return tasks;

@@ -1,7 +1,7 @@
 /**
- * Search over a Meetily database, which keeps no full-text index: the words of a query
- * (scan_search.ts) counted in meeting titles and segment texts, through the word index this
- * connection keeps (meetily_index.ts) where it can, else by a bounded scan.
+ * Search over a Meetily database, which keeps no full-text index: the segments the word
+ * index covers are counted through it, the rest by the shared scan (scan_search.ts), with
+ * Unicode case folding, as the app's own search does.
  *
  * @module
  */
@@ -9,34 +9,29 @@ import type { Store } from "../../store/store.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import type { MeetilyIndex } from "./meetily_index.ts";
 import {
-  countsFor,
+  countsOf,
   countTitles,
   type ItemCounts,
+  type ScannedTable,
   type ScanQuery,
   scanRows,
-  type ScanTarget,
 } from "./scan_search.ts";
 
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 /** Candidate rows of a several-part word fetched by one statement to be tested. */
 const VERIFY_ROWS = 256;
-
-/** Where Meetily's segment texts are scanned. */
-const SEGMENTS: ScanTarget = {
-  from: "transcripts t",
+/** What the scan reads: each segment's text, by its meeting. */
+const SEGMENTS: ScannedTable = {
+  table: "transcripts",
   alias: "t",
-  text: "t.transcript",
-  item: "t.meeting_id",
-  where: "",
+  key: "t.meeting_id",
+  texts: ["t.transcript"],
 };
-
-/** How often each word occurs in one meeting. */
-export type MeetingCounts = ItemCounts;
 
 /** What a scan saw: counts per meeting id, and whether it stopped early. */
 export interface ScanCounts {
   /** The counts of each meeting that holds a word, by meeting id. */
-  counts: Map<string, MeetingCounts>;
+  counts: Map<string, ItemCounts>;
   /** Whether the scan stopped before it saw every row. */
   partial: boolean;
 }
@@ -49,13 +44,13 @@ function indexCounts(
   store: Store,
   index: MeetilyIndex,
   query: ScanQuery,
-  counts: Map<string, MeetingCounts>,
+  counts: Map<string, ItemCounts>,
 ): void {
   const size = query.terms.length;
   query.terms.forEach((term, i) => {
     const { list } = index.segmentsHolding(term.parts);
     if (term.parts.length === 1) {
-      for (const segment of list) countsFor(counts, index.meetingOf(segment), size).segments[i]!++;
+      for (const segment of list) countsOf(counts, index.meetingOf(segment), size).segments[i]!++;
       return;
     }
     for (let at = 0; at < list.length; at += VERIFY_ROWS) {
@@ -72,7 +67,7 @@ function indexCounts(
       for (const row of rows) {
         const meeting = meetingOf.get(Number(row["r"]));
         if (meeting !== undefined && term.test(String(row["x"] ?? "").toLowerCase())) {
-          countsFor(counts, meeting, size).segments[i]!++;
+          countsOf(counts, meeting, size).segments[i]!++;
         }
       }
       store.throwIfInterrupted();
@@ -82,9 +77,19 @@ function indexCounts(
 
 /**
  * Counts the words of `query` in titles (given) and every segment: the segments `index`
- * covers through it (growing it first for up to {@link SCAN_INDEX_SLICE_MS}), the rest by
- * scanRows (scan_search.ts), which stops with `partial` once the scan budget has gone.
- * Throws StoreInterruptedError when the call must stop. Without an index, or for a word the index cannot hold, everything is scanned.
+ * covers through it (growing it first for up to {@link SCAN_INDEX_SLICE_MS}), the rest by the
+ * shared scan (scanRows), which answers `partial` once its budget has gone. Throws
+ * StoreInterruptedError when the call must stop. Without an index, or for a word the index
+ * cannot hold, everything is scanned.
+ *
+ * @example
+ * ```ts
+ * import type { Store } from "../../store/store.ts";
+ * import { scanQuery } from "./scan_search.ts";
+ * import { scanCounts } from "./meetily_search.ts";
+ * declare const store: Store;
+ * scanCounts(store, scanQuery("budget")!, [{ id: "m1", title: "Budget" }], null).partial;
+ * ```
  */
 export function scanCounts(
   store: Store,
@@ -93,10 +98,9 @@ export function scanCounts(
   index: MeetilyIndex | null,
 ): ScanCounts {
   const started = performance.now();
-  const size = query.terms.length;
-  const counts = new Map<string, MeetingCounts>();
-  countTitles(counts, query, titles);
-  if (size === 0) return { counts, partial: false };
+  const counts = new Map<string, ItemCounts>();
+  countTitles(query, titles.map(({ id, title }) => ({ key: id, title })), counts);
+  if (query.terms.length === 0) return { counts, partial: false };
   let from = Number.MIN_SAFE_INTEGER;
   if (
     index !== null && query.terms.every((term) => term.parts.every((part) => WHOLE_WORD.test(part)))
@@ -105,11 +109,5 @@ export function scanCounts(
     indexCounts(store, index, query, counts);
     from = index.coveredRowid;
   }
-  const partial = scanRows(store, query, SEGMENTS, from, started, (meeting, hits) => {
-    const entry = countsFor(counts, meeting, size);
-    hits.forEach((hit, i) => {
-      if (hit) entry.segments[i]!++;
-    });
-  });
-  return { counts, partial };
+  return { counts, partial: scanRows(store, query, SEGMENTS, from, counts, started) };
 }

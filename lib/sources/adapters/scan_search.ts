@@ -1,6 +1,9 @@
 /**
- * Search over a database that keeps no full-text index (Meetily, KuraDB): a bounded scan of
- * a text column for plain words, with Unicode case folding, and the score a hit gets.
+ * Search over an app's table that keeps no full-text index (Meetily, Buzz, KuraDB): the query read
+ * as plain words with Unicode case folding, a bounded scan of text columns in rowid chunks
+ * that honours the deadline, and a score. Each kind says what table and columns to scan and
+ * which item a row belongs to; what the words are, how a row is tested and how items are
+ * ranked is the same for all.
  *
  * The words are the query's plain words (plainWordsQueries): quotes, `*`, parentheses and
  * the operators AND, OR, NOT and NEAR are not syntax here. A word matches where the text
@@ -23,11 +26,8 @@ import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../co
 export interface ScanTerm {
   /** The LIKE pattern (escaped with `\`). */
   like: string;
-  /**
-   * Further conditions a row must meet to possibly match: for each cased letter, the LIKE
-   * patterns of its cases, one of which the text must hold.
-   */
-  also: string[][];
+  /** For each cased non-ASCII letter, its cases as LIKE patterns: a row holds one of each. */
+  cases: string[][];
   /** Whether LIKE alone decides (an ASCII word); else the text is folded and tested. */
   exact: boolean;
   /** Whether a lower-cased text holds the word. */
@@ -87,21 +87,21 @@ function termOf(words: string[]): ScanTerm {
     const word = folded[0]!;
     return {
       like: `%${escapeLike(word)}%`,
-      also: [],
+      cases: [],
       exact: true,
       test: (text) => text.includes(word),
       parts: folded,
     };
   }
-  const also: string[][] = [];
+  const cases: string[][] = [];
   const seen = new Set<string>();
   const like = folded.map((word) =>
     [...word].map((char) => {
-      const cases = char < "\x80" ? [char] : casesOf(char);
-      if (cases.length === 1) return escapeLike(char);
+      const variants = char < "\x80" ? [char] : casesOf(char);
+      if (variants.length === 1) return escapeLike(char);
       if (!seen.has(char)) {
         seen.add(char);
-        also.push(cases.map((one) => `%${escapeLike(one)}%`));
+        cases.push(variants.map((one) => `%${escapeLike(one)}%`));
       }
       return "_";
     }).join("")
@@ -109,7 +109,7 @@ function termOf(words: string[]): ScanTerm {
   const pattern = new RegExp(folded.map(escapeRegExp).join("[^\\p{L}\\p{M}\\p{N}]+"), "u");
   return {
     like: `%${like}%`,
-    also,
+    cases,
     exact: false,
     test: (text) => pattern.test(text),
     parts: folded,
@@ -135,94 +135,42 @@ export function scanQuery(query: string): ScanQuery | null {
   return { terms, match: chunks.map((chunk) => `"${chunk}"`).join(" OR ") };
 }
 
-/** Where a scan reads: one table's rows, each a piece of text belonging to one item. */
-export interface ScanTarget {
-  /** The table and its alias, as the FROM clause names it (`transcripts t`). */
-  from: string;
-  /** The alias, whose rowid orders the scan and keys the deadline check. */
+/**
+ * The SQL condition under which `column` may hold `term` (exactly so for an ASCII word),
+ * with its parameters.
+ *
+ * @example
+ * ```ts
+ * import { mayHoldSql, scanQuery } from "./scan_search.ts";
+ * mayHoldSql(scanQuery("plan")!.terms[0]!, "t.text").params; // ["%plan%"]
+ * ```
+ */
+export function mayHoldSql(term: ScanTerm, column: string): { sql: string; params: string[] } {
+  const like = `${column} LIKE ? ESCAPE '\\'`;
+  return {
+    sql: [like, ...term.cases.map((one) => `(${one.map(() => like).join(" OR ")})`)]
+      .join(" AND "),
+    params: [term.like, ...term.cases.flat()],
+  };
+}
+
+/** A table a kind scans: its rows' text columns and the item each row belongs to. */
+export interface ScannedTable {
+  /** The table's name. */
+  table: string;
+  /** Its alias in the statement (the keepGoingSql check reads its rowid). */
   alias: string;
-  /** The column holding the text. */
-  text: string;
-  /** The column naming the item a row belongs to. */
-  item: string;
-  /** A further condition every row read must meet (live rows only), or "". */
-  where: string;
+  /** The expression of the item a row belongs to (its key). */
+  key: string;
+  /** The text columns a word is looked for in; a row holds a word when one of them does. */
+  texts: readonly string[];
+  /** A further condition every row read must meet (KuraDB's live chunks only), if any. */
+  where?: string;
   /** The parameters of `where`, in order. */
   params?: readonly StoreParam[];
 }
 
-/**
- * Reads every row of `target` after rowid `from` that may hold a word of `query`, in
- * chunks of {@link SCAN_CHUNK_ROWS} rowids, and calls `visit` with each row's item and
- * which words it holds. Stops once {@link SCAN_SEARCH_BUDGET_MS} has gone since `started`
- * (a performance.now() time) with rows left, and then returns true (the answer is
- * partial). Throws StoreInterruptedError when the call must stop.
- *
- * @example
- * ```ts
- * import { scanQuery, scanRows } from "./scan_search.ts";
- * declare const store: import("../../store/store.ts").Store;
- * const target = { from: "notes n", alias: "n", text: "n.body", item: "n.doc", where: "" };
- * scanRows(store, scanQuery("budget")!, target, Number.MIN_SAFE_INTEGER, performance.now(),
- *   (item, hits) => console.log(item, hits));
- * ```
- */
-export function scanRows(
-  store: Store,
-  query: ScanQuery,
-  target: ScanTarget,
-  from: number,
-  started: number,
-  visit: (item: string, hits: boolean[]) => void,
-): boolean {
-  if (query.terms.length === 0) return false;
-  const { alias, text } = target;
-  const flags = query.terms.map((term, i) =>
-    term.exact ? `(${text} LIKE ? ESCAPE '\\') AS f${i}` : `0 AS f${i}`
-  );
-  const conditions = query.terms.map((term) =>
-    [
-      `${text} LIKE ? ESCAPE '\\'`,
-      ...term.also.map((cases) =>
-        `(${cases.map(() => `${text} LIKE ? ESCAPE '\\'`).join(" OR ")})`
-      ),
-    ].join(" AND ")
-  );
-  const needsText = query.terms.some((term) => !term.exact);
-  const sql = `SELECT ${target.item} AS m, ${flags.join(", ")}${
-    needsText ? `, ${text} AS text` : ""
-  } FROM ${target.from} WHERE ${alias}.rowid > ? AND ${alias}.rowid <= ? AND ${
-    keepGoingSql(alias)
-  }${target.where === "" ? "" : ` AND ${target.where}`} AND ((${conditions.join(") OR (")}))`;
-  const flagParams = query.terms.filter((term) => term.exact).map((term) => term.like);
-  const whereParams = query.terms.flatMap((term) => [term.like, ...term.also.flat()]);
-  const last = Number(
-    store.get(`SELECT max(${alias}.rowid) AS n FROM ${target.from}`)?.["n"] ?? 0,
-  );
-  for (let low = from; low < last;) {
-    const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
-    const params: StoreParam[] = [
-      ...flagParams,
-      low,
-      high,
-      ...target.params ?? [],
-      ...whereParams,
-    ];
-    for (const row of store.all(sql, ...params)) {
-      const folded = needsText ? String(row["text"] ?? "").toLowerCase() : "";
-      visit(
-        String(row["m"]),
-        query.terms.map((term, i) => term.exact ? Number(row[`f${i}`]) === 1 : term.test(folded)),
-      );
-    }
-    low = high;
-    store.throwIfInterrupted();
-    if (low < last && performance.now() - started > SCAN_SEARCH_BUDGET_MS) return true;
-  }
-  return false;
-}
-
-/** How often each word occurs in one item (a meeting, a file). */
+/** How often each word occurs in one item. */
 export interface ItemCounts {
   /** Rows (segments, chunks) holding each word. */
   segments: number[];
@@ -231,46 +179,112 @@ export interface ItemCounts {
 }
 
 /**
- * The counts of item `id` in `counts`, made (all zero) when it has none yet.
+ * The counts of item `key` in `counts`, made (all zero) when missing.
  *
  * @example
  * ```ts
- * import { countsFor, type ItemCounts } from "./scan_search.ts";
- * const counts = new Map<string, ItemCounts>();
- * countsFor(counts, "m1", 2).segments; // [0, 0]
+ * import { countsOf } from "./scan_search.ts";
+ * countsOf(new Map(), "a", 2); // { segments: [0, 0], title: [false, false] }
  * ```
  */
-export function countsFor(counts: Map<string, ItemCounts>, id: string, size: number): ItemCounts {
-  let entry = counts.get(id);
+export function countsOf(counts: Map<string, ItemCounts>, key: string, size: number): ItemCounts {
+  let entry = counts.get(key);
   if (entry === undefined) {
     entry = { segments: new Array(size).fill(0), title: new Array(size).fill(false) };
-    counts.set(id, entry);
+    counts.set(key, entry);
   }
   return entry;
 }
 
 /**
- * Marks in `counts` the titles that hold each word of `query`.
+ * Marks in `counts` the words of `query` each item's title holds.
  *
  * @example
  * ```ts
- * import { countTitles, scanQuery, type ItemCounts } from "./scan_search.ts";
- * const counts = new Map<string, ItemCounts>();
- * countTitles(counts, scanQuery("plan")!, [{ id: "m1", title: "Planning" }]);
- * counts.get("m1")?.title; // [true]
+ * import { countTitles, scanQuery } from "./scan_search.ts";
+ * const counts = new Map();
+ * countTitles(scanQuery("été")!, [{ key: "a", title: "L'ÉTÉ" }], counts);
+ * counts.get("a").title; // [true]
  * ```
  */
 export function countTitles(
-  counts: Map<string, ItemCounts>,
   query: ScanQuery,
-  titles: readonly { id: string; title: string }[],
+  items: readonly { key: string; title: string }[],
+  counts: Map<string, ItemCounts>,
 ): void {
-  for (const { id, title } of titles) {
+  for (const { key, title } of items) {
     const folded = title.toLowerCase();
     query.terms.forEach((term, i) => {
-      if (term.test(folded)) countsFor(counts, id, query.terms.length).title[i] = true;
+      if (term.test(folded)) countsOf(counts, key, query.terms.length).title[i] = true;
     });
   }
+}
+
+/**
+ * Counts in `counts` the rows of `scanned` after rowid `from` (and meeting its `where`, if
+ * it has one) that hold each word, in chunks of {@link SCAN_CHUNK_ROWS} rows, and says
+ * whether it stopped early (`true`: its budget, {@link SCAN_SEARCH_BUDGET_MS} from
+ * `started`, ran out before the last row). Throws StoreInterruptedError when the call must
+ * stop.
+ *
+ * @example
+ * ```ts
+ * import type { Store } from "../../store/store.ts";
+ * import { scanQuery, scanRows } from "./scan_search.ts";
+ * declare const store: Store;
+ * const counts = new Map();
+ * const table = { table: "notes", alias: "n", key: "n.doc", texts: ["n.body"] };
+ * scanRows(store, scanQuery("budget")!, table, Number.MIN_SAFE_INTEGER, counts);
+ * ```
+ */
+export function scanRows(
+  store: Store,
+  query: ScanQuery,
+  scanned: ScannedTable,
+  from: number,
+  counts: Map<string, ItemCounts>,
+  started: number = performance.now(),
+): boolean {
+  const size = query.terms.length;
+  if (size === 0) return false;
+  const { table, alias, key, texts, where, params: whereOwn = [] } = scanned;
+  const holds = query.terms.map((term) => texts.map((text) => mayHoldSql(term, text)));
+  const flags = query.terms.map((term, i) =>
+    term.exact ? `(${holds[i]!.map((one) => one.sql).join(" OR ")}) AS f${i}` : `0 AS f${i}`
+  );
+  const needsText = query.terms.some((term) => !term.exact);
+  const textColumns = needsText ? texts.map((text, j) => `, ${text} AS x${j}`).join("") : "";
+  const sql = `SELECT ${key} AS k, ${flags.join(", ")}${textColumns} FROM ${table} ${alias}
+    WHERE ${alias}.rowid > ? AND ${alias}.rowid <= ? AND ${keepGoingSql(alias)}
+    ${where === undefined ? "" : `AND (${where})`} AND ((${
+    holds.flat().map((one) => one.sql).join(") OR (")
+  }))`;
+  const flagParams = query.terms.flatMap((term, i) =>
+    term.exact ? holds[i]!.flatMap((one) => one.params) : []
+  );
+  const whereParams = holds.flat().flatMap((one) => one.params);
+  const last = Number(
+    store.get(`SELECT max(${alias}.rowid) AS n FROM ${table} ${alias}`)?.["n"] ?? 0,
+  );
+  for (let low = from; low < last;) {
+    const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
+    const params: StoreParam[] = [...flagParams, low, high, ...whereOwn, ...whereParams];
+    for (const row of store.all(sql, ...params)) {
+      const folded = needsText ? texts.map((_, j) => String(row[`x${j}`] ?? "").toLowerCase()) : [];
+      const hits = query.terms.map((term, i) =>
+        term.exact ? Number(row[`f${i}`]) === 1 : folded.some((text) => term.test(text))
+      );
+      if (!hits.includes(true)) continue;
+      const entry = countsOf(counts, String(row["k"]), size);
+      hits.forEach((hit, i) => {
+        if (hit) entry.segments[i]!++;
+      });
+    }
+    low = high;
+    store.throwIfInterrupted();
+    if (low < last && performance.now() - started > SCAN_SEARCH_BUDGET_MS) return true;
+  }
+  return false;
 }
 
 /**
@@ -303,31 +317,46 @@ export function scoreOf(
   return covered + weight / (weight + 1);
 }
 
+/** An item a scan ranks: its key, and its place newest first (time, then row). */
+export interface ScannedItem {
+  /** The key rows and titles were counted under. */
+  id: string;
+  /** Its time, epoch ms. */
+  k: number;
+  /** Its rowid, to order items of the same time. */
+  r: number;
+}
+
 /**
- * The items of `counts` that `items` holds, ranked by {@link scoreOf}, best first; ties go
- * to the item `before` puts first.
+ * The best `count` of `items` for what `counts` holds, best first by {@link scoreOf} among
+ * all of them, newest first among equals. Counts of keys not among `items` (rows of items
+ * the kind does not show) are left out.
  *
  * @example
  * ```ts
- * import { rankCounts } from "./scan_search.ts";
- * const counts = new Map([["a", { segments: [1], title: [false] }]]);
- * rankCounts(counts, 1, new Map([["a", 7]]), (x, y) => y - x)[0]?.item; // 7
+ * import { rankScanned } from "./scan_search.ts";
+ * const counts = new Map([["a", { segments: [2], title: [false] }]]);
+ * rankScanned(counts, [{ id: "a", k: 0, r: 1 }, { id: "b", k: 5, r: 2 }], 10)[0]?.key; // "a"
  * ```
  */
-export function rankCounts<T>(
+export function rankScanned(
   counts: ReadonlyMap<string, ItemCounts>,
-  size: number,
-  items: ReadonlyMap<string, T>,
-  before: (a: T, b: T) => number,
-): { key: string; score: number; item: T }[] {
+  items: readonly ScannedItem[],
+  count: number,
+): { key: string; score: number }[] {
+  const byKey = new Map(items.map((item) => [item.id, item]));
+  const held = [...counts].flatMap(([key, c]) => {
+    const item = byKey.get(key);
+    const holds = c.segments.some((n) => n > 0) || c.title.some((t) => t);
+    return item === undefined || !holds ? [] : [{ item, c }];
+  });
+  const size = held[0]?.c.segments.length ?? 0;
   const itemsWith = Array.from(
     { length: size },
-    (_, i) => [...counts.values()].filter((c) => c.segments[i]! > 0 || c.title[i]).length,
+    (_, i) => held.filter(({ c }) => c.segments[i]! > 0 || c.title[i]).length,
   );
-  const ranked = [...counts].flatMap(([key, c]) => {
-    const item = items.get(key);
-    return item === undefined ? [] : [{ key, score: scoreOf(c, itemsWith, items.size), item }];
-  });
-  ranked.sort((a, b) => b.score - a.score || before(a.item, b.item));
-  return ranked;
+  return held.map(({ item, c }) => ({ item, score: scoreOf(c, itemsWith, items.length) }))
+    .sort((a, b) => b.score - a.score || b.item.k - a.item.k || b.item.r - a.item.r)
+    .slice(0, count)
+    .map(({ item, score }) => ({ key: item.id, score }));
 }

@@ -13,20 +13,40 @@ Deno.test("app locations: Linux, in ~/.local/share", () => {
       path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite",
     },
     {
+      kind: "rousseau",
+      name: "rousseau",
+      path: "/home/ada/.local/share/rousseau/sessions.db",
+    },
+    {
       kind: "transcript-mcp",
       name: "store",
       path: "/home/ada/.local/share/transcript-mcp/store.db",
+    },
+    { kind: "buzz", name: "buzz", path: "/home/ada/.local/share/Buzz/Buzz.sqlite" },
+    {
+      kind: "buzz",
+      name: "buzz",
+      path: "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite",
+    },
+    {
+      kind: "buzz",
+      name: "buzz",
+      path: "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite",
     },
     { kind: "kuradb", name: "kuradb", path: "/home/ada/.config/kuradb" },
   ]);
 });
 
-Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not screenpipe", () => {
+Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not screenpipe or rousseau", () => {
   const env = envOf({ HOME: "/home/ada", XDG_DATA_HOME: "/data" });
   assertEquals(appLocations({ env, os: "linux", cwd: "/" }).map((location) => location.path), [
     "/home/ada/.screenpipe/db.sqlite",
     "/data/com.meetily.ai/meeting_minutes.sqlite",
+    "/home/ada/.local/share/rousseau/sessions.db",
     "/data/transcript-mcp/store.db",
+    "/data/Buzz/Buzz.sqlite",
+    "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite",
+    "/home/ada/.var/app/io.github.chidiwilliams.Buzz/data/Buzz/Buzz.sqlite",
     "/home/ada/.config/kuradb",
   ]);
   const relative = envOf({ HOME: "/home/ada", XDG_DATA_HOME: "data" });
@@ -43,7 +63,9 @@ Deno.test("app locations: macOS, in Application Support", () => {
     [
       "/Users/ada/.screenpipe/db.sqlite",
       "/Users/ada/Library/Application Support/com.meetily.ai/meeting_minutes.sqlite",
+      "/Users/ada/.local/share/rousseau/sessions.db",
       "/Users/ada/Library/Application Support/transcript-mcp/store.db",
+      "/Users/ada/Library/Application Support/Buzz/Buzz.sqlite",
       "/Users/ada/.config/kuradb",
     ],
   );
@@ -58,7 +80,9 @@ Deno.test("app locations: Windows, with backslashes, from USERPROFILE and APPDAT
   assertEquals(appLocations({ env, os: "windows", cwd: "C:\\" }).map((location) => location.path), [
     "C:\\Users\\Ada\\.screenpipe\\db.sqlite",
     "D:\\Roaming\\com.meetily.ai\\meeting_minutes.sqlite",
+    "C:\\Users\\Ada\\.local\\share\\rousseau\\sessions.db",
     "D:\\Roaming\\transcript-mcp\\store.db",
+    "C:\\Users\\Ada\\AppData\\Local\\Buzz\\Buzz\\Buzz.sqlite",
   ]);
   const noAppData = envOf({ USERPROFILE: "C:\\Users\\Ada" });
   assertEquals(
@@ -73,7 +97,7 @@ Deno.test("app locations: without HOME, only what the environment still names", 
   assertEquals(
     appLocations({ env: envOf({ XDG_DATA_HOME: "/data" }), os: "linux", cwd: "/" })
       .map((location) => location.kind),
-    ["meetily", "transcript-mcp"],
+    ["meetily", "transcript-mcp", "buzz"],
   );
   assertEquals(
     appLocations({ env: envOf({ APPDATA: "D:\\Roaming" }), os: "windows", cwd: "C:\\" })

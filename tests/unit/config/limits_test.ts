@@ -13,6 +13,11 @@ const LIB = new URL("../../../lib/", import.meta.url);
 
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
+  "KEPT_RENDERINGS",
+  "ROWS_PER_HIT",
+  "MAX_RANKED_ROWS",
+  "EXCERPT_RADIUS",
+  "EXCERPTS_PER_WORD",
   "STOP_CALL_ID",
   "STOP_REASON",
   "STOP_CANCELLED",
@@ -53,6 +58,8 @@ const INTERNAL = new Set([
   "TERM_OVERHEAD_BYTES",
   "SEGMENT_BYTES",
   "VERIFY_ROWS",
+  "PREVIEW_SEGMENTS",
+  "SEGMENT_PAGE",
   "BUILD_FILES",
   "FILE_OVERHEAD_BYTES",
   "MAX_CHANGED_FILES",

@@ -1,19 +1,114 @@
+/**
+ * Format detection (content first, the extension a hint), Otter and plain text, and what
+ * becomes of files that are not transcripts or cannot be read.
+ */
 import { assertEquals } from "../../helpers/assert.ts";
+import { readFixture, segmentsOf } from "../../helpers/read_fixture.ts";
+import {
+  MEETING,
+  otterText,
+  standardSrt,
+  teamsVtt,
+  utf8Bytes,
+} from "../../helpers/subtitle_fixtures.ts";
+import { openaiWhisperJson } from "../../helpers/json_fixtures.ts";
 import { readTranscriptFile } from "../../../lib/ingest/read_transcript_file.ts";
 
-const bytes = (text: string) => new TextEncoder().encode(text);
+const SAID = MEETING.map((u) => ({ ...u, text: u.text.replace(/[<>]/g, "") }));
+const outcome = (content: string | Uint8Array, name: string) =>
+  readTranscriptFile(typeof content === "string" ? utf8Bytes(content) : content, name);
 
 Deno.test("readTranscriptFile() reads plain text as one untimed segment per paragraph", () => {
-  const outcome = readTranscriptFile(bytes("First part.\n\nSecond\npart.\n"), "Standup notes.txt");
-  if (outcome.kind !== "transcript") throw new Error(`expected a transcript, got ${outcome.kind}`);
-  assertEquals(outcome.transcript.title, "Standup notes");
-  assertEquals(outcome.transcript.segments.map((segment) => segment.text), [
-    "First part.",
-    "Second\npart.",
+  const transcript = readFixture("First part.\r\n\r\nSecond\npart.\n\n\n", "Standup notes.txt");
+  assertEquals(transcript.title, "Standup notes");
+  assertEquals(transcript.segments, [
+    { startMs: null, endMs: null, speaker: null, text: "First part." },
+    { startMs: null, endMs: null, speaker: null, text: "Second\npart." },
   ]);
+  assertEquals([transcript.format, transcript.duration], ["text", null]);
+  assertEquals(transcript.text, "First part.\nSecond\npart.");
 });
 
-Deno.test("readTranscriptFile() skips an empty file with its reason and ignores audio", () => {
-  assertEquals(readTranscriptFile(bytes("  \n"), "empty.md").kind, "skipped");
-  assertEquals(readTranscriptFile(bytes("ID3"), "call.mp3").kind, "ignored");
+Deno.test("otter: headers give speaker and start; a paragraph ends where the next begins", () => {
+  const transcript = readFixture(otterText(MEETING), "Weekly sync.txt");
+  const starts = MEETING.map((u) => Math.floor(u.startMs / 1000) * 1000);
+  assertEquals(transcript.format, "otter");
+  assertEquals(
+    transcript.segments,
+    MEETING.map((u, i) => ({
+      startMs: starts[i]!,
+      endMs: starts[i + 1] ?? null,
+      speaker: u.speaker,
+      text: u.text,
+    })),
+  );
+  assertEquals(transcript.text.includes("otter.ai"), false);
+  assertEquals(transcript.duration, starts.at(-1)! / 1000);
+});
+
+Deno.test("detection: content decides, whatever the extension says", () => {
+  const cases: [string, string, string][] = [
+    [teamsVtt(MEETING), "meeting.txt", "vtt"],
+    [standardSrt(SAID), "meeting.txt", "srt"],
+    [openaiWhisperJson(MEETING), "meeting.txt", "whisper-json"],
+    [standardSrt(SAID), "meeting.vtt", "srt"],
+    [teamsVtt(MEETING), "captions", "vtt"],
+    [standardSrt(SAID), "captions.sub", "srt"],
+    [otterText(MEETING), "export", "otter"],
+  ];
+  for (const [content, name, format] of cases) {
+    assertEquals(readFixture(content, name).format, format, name);
+  }
+});
+
+Deno.test("detection: a .vtt that lost its WEBVTT line is still read by its cues", () => {
+  const headless = teamsVtt(MEETING).replace("WEBVTT\n\n", "");
+  assertEquals(readFixture(headless, "call.vtt").segments, segmentsOf(MEETING));
+});
+
+Deno.test("not transcripts are ignored: media, images, left-behind files, unknown content", () => {
+  const cases: [string | Uint8Array, string][] = [
+    [new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0]), "call.mp3"],
+    [teamsVtt(MEETING), "call.m4a"], // the name wins for media, whatever the bytes
+    [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]), "slide.png"],
+    [new Uint8Array([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]), ".DS_Store"],
+    ["hello", "._call.vtt"],
+    ["Just some notes.", "README"],
+    ["a,b\n1,2\n", "table.csv"],
+    [new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), "unknown.bin2"],
+    ["", "unknown-empty"],
+  ];
+  for (const [content, name] of cases) {
+    assertEquals(outcome(content, name), { kind: "ignored" }, name);
+  }
+});
+
+Deno.test("files that should be transcripts but cannot be read are skipped with reasons", () => {
+  const cases: [string | Uint8Array, string, string][] = [
+    ["", "empty.srt", "the file is empty"],
+    [" \r\n\t\n", "blank.vtt", "the file is empty"],
+    [new Uint8Array(), "empty.json", "the file is empty"],
+    [
+      new Uint8Array([0x57, 0x45, 0x42, 0x56, 0x54, 0x54, 0, 0xff, 3]),
+      "bin.vtt",
+      "the file holds binary data, not text",
+    ],
+    [
+      "WEBVTT\n\n00:00:01.000 --> later\nHi\n",
+      "bad.vtt",
+      'line 3 is not a cue timing: "00:00:01.000 --> later"',
+    ],
+    [
+      "1\n00:00:01,000 --> 00:00:62,000\nHi\n",
+      "bad.srt",
+      'line 2 is not a cue timing: "00:00:01,000 --> 00:00:62,000"',
+    ],
+    ["WEBVTT\n\nNOTE nothing else\n", "header.vtt", "the file holds no transcript text"],
+    ["Meeting at noon.", "notes.vtt", "the file is not WebVTT: no WEBVTT line and no cue timings"],
+    ["Meeting at noon.", "notes.srt", "the file is not SRT: no cue timings"],
+    ["segments: none", "call.json", "the file is not JSON"],
+  ];
+  for (const [content, name, reason] of cases) {
+    assertEquals(outcome(content, name), { kind: "skipped", reason }, name);
+  }
 });

@@ -68,6 +68,12 @@ for (const os of ["linux", "darwin", "windows"]) {
         createdAt: TIMES.slice(0, 1),
         journal: "delete",
       });
+      const rousseau = pathOf(locations, "rousseau");
+      writeNotesDb(rousseau, {
+        table: TEST_KIND_TABLES.rousseau,
+        createdAt: TIMES.slice(0, 2),
+        journal: "wal",
+      });
       // KuraDB's folder (macOS and Linux): one database there, one listed but missing.
       const kuradb = os === "windows" ? null : pathOf(locations, "kuradb");
       if (kuradb !== null) {
@@ -86,21 +92,28 @@ for (const os of ["linux", "darwin", "windows"]) {
       assertEquals(listing(home), before, "no file written or created");
       assertEquals(
         discovery.findings.map((finding) => finding.outcome),
-        kuradb === null
-          ? ["found", "found", "missing"]
-          : ["found", "found", "missing", "found", "missing"],
+        locations.flatMap(({ path }) =>
+          path === kuradb
+            ? ["found", "missing"]
+            : path === screenpipe || path === meetily || path === rousseau
+            ? ["found"]
+            : ["missing"]
+        ),
       );
       if (kuradb !== null) {
-        const found = discovery.findings[3]!;
+        const found = discovery.findings.at(-2)!;
         assert(found.outcome === "found");
         assertEquals([found.source.kind, found.source.name, found.source.transcripts], [
           "kuradb",
           nameFromLabel("研究_notes"),
           2,
         ]);
-        assertEquals(discovery.findings[4]!.location.path, `${kuradb}/gone/data.db`);
+        assertEquals(discovery.findings.at(-1)!.location.path, `${kuradb}/gone/data.db`);
       }
       const [first, second] = discovery.findings;
+      const third = discovery.findings.find((finding) => finding.location.path === rousseau);
+      assert(third?.outcome === "found");
+      assertEquals([third.source.kind, third.source.transcripts], ["rousseau", 2]);
       assert(first?.outcome === "found" && second?.outcome === "found");
       assertEquals(first.source, {
         kind: "screenpipe",
@@ -120,6 +133,8 @@ for (const os of ["linux", "darwin", "windows"]) {
           `screenpipe=${screenpipe}`,
           "--source",
           `meetily=${meetily}`,
+          "--source",
+          `rousseau=${rousseau}`,
           ...(kuradb === null
             ? []
             : ["--source", `${nameFromLabel("研究_notes")}=${kuradb}/研究_notes/data.db`]),
@@ -128,7 +143,7 @@ for (const os of ["linux", "darwin", "windows"]) {
       for (const location of locations.filter((one) => one.kind !== "kuradb")) {
         assert(text.includes(location.path), location.path);
       }
-      assertMatch(text, kuradb === null ? /^Found 2 transcript sources:/ : /^Found 3/);
+      assertMatch(text, kuradb === null ? /^Found 3 transcript sources:/ : /^Found 4/);
       assertMatch(text, /transcripts: 3\n\s+newest:\s+2026-03-04T10:30:00Z/);
       assertMatch(text, new RegExp(`not found\\s+${pathOf(locations, "transcript-mcp")}`));
     });
@@ -141,12 +156,10 @@ Deno.test("discover: nothing found is a report of where it looked, with what to 
     const before = listing(home);
     const discovery = discoverSources(locations, { kinds: TEST_KINDS });
     assertEquals(listing(home), before);
-    assertEquals(discovery.findings.map((finding) => finding.outcome), [
-      "missing",
-      "missing",
-      "missing",
-      "missing",
-    ]);
+    assertEquals(
+      discovery.findings.map((finding) => finding.outcome),
+      locations.map(() => "missing"),
+    );
     const text = formatDiscovery(discovery, { command: COMMAND });
     assertMatch(text, /^No transcript sources found/);
     for (const location of locations) {
@@ -179,7 +192,9 @@ Deno.test("discover: a store its app holds locked is reported with the reason; t
     } finally {
       app.close();
     }
-    const [, locked, store] = discovery.findings;
+    const at = (kind: string) => locations.findIndex((location) => location.kind === kind);
+    const locked = discovery.findings[at("meetily")];
+    const store = discovery.findings[at("transcript-mcp")];
     assert(locked?.outcome === "unreadable", JSON.stringify(locked));
     assertMatch(
       locked.reason,
@@ -203,7 +218,8 @@ Deno.test("discover: a store its app holds locked is reported with the reason; t
 Deno.test("discover: files at a default path are reported as what they are", () => {
   withHome((home) => {
     const locations = locationsFor("darwin", home);
-    const [screenpipe, meetily, ours] = locations.map((location) => location.path);
+    const [screenpipe, meetily, ours] = ["screenpipe", "meetily", "transcript-mcp"]
+      .map((kind) => pathOf(locations, kind));
     // Meetily's database where screenpipe's is expected, and one of no known kind.
     writeNotesDb(screenpipe!, {
       table: TEST_KIND_TABLES.meetily,
@@ -217,14 +233,18 @@ Deno.test("discover: files at a default path are reported as what they are", () 
     });
     writeNotesDb(ours!, { table: "recipes", createdAt: [], journal: "delete" });
     const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
-    const [first, second, third] = discovery.findings;
+    const [first, second] = discovery.findings;
+    const third = discovery.findings[locations.findIndex((l) => l.kind === "transcript-mcp")];
     assert(first?.outcome === "found" && second?.outcome === "found");
     assertEquals([first.source.kind, first.source.name], ["meetily", "meetily"]);
     assertEquals([second.source.kind, second.source.name], ["meetily", "meetily-2"]);
     assert(third?.outcome === "unreadable");
-    assertMatch(
+    const kinds = TEST_KINDS.map((kind) => kind.kind).join(", ");
+    assert(
+      third.reason.endsWith(
+        `is not a database of a known kind (tables: recipes); kinds supported: ${kinds}`,
+      ),
       third.reason,
-      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, kuradb, transcript-mcp$/,
     );
 
     Deno.writeTextFileSync(screenpipe!, "not a database, just text that happens to be here\n");
@@ -303,3 +323,22 @@ Deno.test("discover: the config quotes Windows paths and spaces as JSON, and tak
   });
   assertMatch(text, /newest: +none\n +note: +n1/);
 });
+
+for (const os of ["linux", "darwin", "windows"]) {
+  Deno.test(`discover on ${os}: finds Buzz in its platformdirs data folder`, () => {
+    withHome((home) => {
+      const locations = locationsFor(os, home);
+      const buzz = pathOf(locations, "buzz");
+      assertMatch(
+        buzz,
+        os === "windows" ? /\/AppData\/Local\/Buzz\/Buzz\/Buzz\.sqlite$/ : /\/Buzz\/Buzz\.sqlite$/,
+      );
+      writeNotesDb(buzz, { table: TEST_KIND_TABLES.buzz, createdAt: TIMES, journal: "delete" });
+      const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
+      const found = discovery.findings.flatMap((f) => f.outcome === "found" ? [f.source] : []);
+      assertEquals(found.map((s) => [s.kind, s.name, s.path, s.transcripts]), [
+        ["buzz", "buzz", buzz, 3],
+      ]);
+    });
+  });
+}

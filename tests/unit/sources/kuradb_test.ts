@@ -19,16 +19,16 @@ import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
 import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
-import { StoreInterruptedError, StoreOpenError } from "../../../lib/store/errors.ts";
+import { StoreOpenError } from "../../../lib/store/errors.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import { KuraDbTexts } from "../../../lib/sources/adapters/kuradb_texts.ts";
 import {
-  countsFor,
   type ItemCounts,
   type ScanQuery,
   scanQuery,
   scanRows,
 } from "../../../lib/sources/adapters/scan_search.ts";
+import { assertSearchStops } from "../../helpers/source_probes.ts";
 
 function withResearch(run: (reader: SourceReader, store: Store, fixture: KuraDbFixture) => void) {
   const fixture = buildKuraDbFolder([{ name: "research", files: [] }]);
@@ -174,34 +174,27 @@ Deno.test("kuradb: embeddings and everything beside file_data's text are never r
 });
 
 Deno.test("kuradb: a search stops when the call must stop", () => {
-  withResearch((reader, store) => {
-    store.setInterruptCheck(() => "timeout");
-    assertThrows(() => reader.search("quasarwhistle", 5), StoreInterruptedError);
-  });
+  withResearch((reader, store) => assertSearchStops(reader, store, "quasarwhistle"));
 });
 
 Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the app's writes", () => {
   withResearch((_reader, store, fixture) => {
     const scanned = (query: ScanQuery) => {
       const counts = new Map<string, ItemCounts>();
-      const target = {
-        from: "file_data f",
+      const table = {
+        table: "file_data",
         alias: "f",
-        text: "f.content",
-        item: "f.source",
+        key: "f.source",
+        texts: ["f.content"],
         where: "f.dismiss = 0",
       };
-      scanRows(store, query, target, Number.MIN_SAFE_INTEGER, performance.now(), (item, hits) => {
-        hits.forEach((hit, i) => {
-          if (hit) countsFor(counts, item, query.terms.length).segments[i]!++;
-        });
-      });
+      scanRows(store, query, table, Number.MIN_SAFE_INTEGER, counts);
       return counts;
     };
     const held = (texts: KuraDbTexts, query: ScanQuery) => {
       const counts = new Map<string, ItemCounts>();
       texts.refresh(store, Infinity);
-      texts.count(store, query, counts);
+      assertEquals(texts.search(store, query, counts, performance.now()), false);
       return counts;
     };
     const texts = new KuraDbTexts();
@@ -232,8 +225,14 @@ Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the
       const query = scanQuery(text)!;
       assertEquals(held(texts, query), scanned(query), `after a write: ${text}`);
     }
-    const bounded = new KuraDbTexts(1);
-    bounded.refresh(store, Infinity);
-    assert(bounded.full, "past its memory bound it stops growing");
+    // Past its memory bound it stops growing, and the files after it are scanned in SQL.
+    for (const bound of [1, texts.bytes / 2]) {
+      const bounded = new KuraDbTexts(bound);
+      for (const text of ["ørstedvik", "coastal", "quasarwhistle", "ålesund"]) {
+        const query = scanQuery(text)!;
+        assertEquals(held(bounded, query), scanned(query), `bound ${bound}: ${text}`);
+      }
+      assert(bounded.full && bounded.bytes < texts.bytes, `bound ${bound}`);
+    }
   });
 });

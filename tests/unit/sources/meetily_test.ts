@@ -18,7 +18,7 @@ import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import type { SegmentRecord, SourceReader } from "../../../lib/sources/source_reader.ts";
 import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
-import { StoreInterruptedError } from "../../../lib/store/errors.ts";
+import { assertSearchStops, readInZone } from "../../helpers/source_probes.ts";
 import { SCHEMA_SQL } from "../../../lib/store/schema.ts";
 import type { Store } from "../../../lib/store/store.ts";
 
@@ -99,21 +99,9 @@ Deno.test("meetily: every time is RFC 3339 UTC, newest first across mixed forms,
 
 Deno.test("meetily: a legacy local time is read in the machine's zone (TZ=Asia/Kolkata)", async () => {
   const fixture = buildMeetilyFixture();
-  const script = `
-    import { openDatabaseSource } from "${new URL(
-    "../../../lib/sources/open_source.ts",
-    import.meta.url,
-  )}";
-    const { reader } = openDatabaseSource(${JSON.stringify(fixture.path)}, { name: "mt" });
-    console.log(JSON.stringify({ t: reader.getTranscript("mt:meeting-0004")?.createdAt,
-      notes: reader.facts().notes }));`;
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--quiet", script],
-    env: { TZ: "Asia/Kolkata", NO_COLOR: "1" },
-  }).output();
+  const answer = await readInZone(fixture.path, "mt", "mt:meeting-0004", "Asia/Kolkata");
   fixture.cleanup();
-  const answer = JSON.parse(new TextDecoder().decode(output.stdout));
-  assertEquals(answer.t, "2025-11-18T07:00:00.000Z");
+  assertEquals(answer.createdAt, "2025-11-18T07:00:00.000Z");
   assert(answer.notes.some((note: string) => note.includes("UTC+05:30")), answer.notes.join());
 });
 
@@ -180,14 +168,7 @@ Deno.test("meetily: search folds case beyond ASCII, ranks titles and counts, mar
 
 Deno.test("meetily: the scan stops when the call must (interrupt check says timeout)", () => {
   withMeetily({}, (reader, store) => {
-    store.setInterruptCheck(() => "timeout");
-    let reason: string | undefined;
-    try {
-      reader.search("budget", 10);
-    } catch (error) {
-      reason = error instanceof StoreInterruptedError ? error.reason : String(error);
-    }
-    assertEquals(reason, "timeout");
+    assertSearchStops(reader, store, "budget");
   });
 });
 

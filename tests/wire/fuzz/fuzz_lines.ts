@@ -69,6 +69,50 @@ const TOOL_ARGS: Record<string, unknown[]> = {
   "list\ntasks": [{}],
 };
 
+/** Requests of the methods besides tools, well-formed or not: params are mutated later. */
+const OTHER_METHODS: Record<string, unknown>[] = [
+  { method: "x" },
+  { method: "" },
+  { method: "resources/subscribe", params: { uri: "transcript://store/x" } },
+  { method: "resources/list" },
+  { method: "resources/list", params: { cursor: "zzz" } },
+  { method: "resources/templates/list" },
+  {
+    method: "resources/read",
+    params: { uri: "transcript://store/a0000-0000-4000-8000-000000000000" },
+  },
+  { method: "resources/read", params: { uri: "transcript://store/%E0%A4%A" } },
+  { method: "prompts/list" },
+  { method: "prompts/get", params: { name: "prepare_for", arguments: { topic: "pricing" } } },
+  { method: "prompts/get", params: { name: "action_items", arguments: { id: "nope" } } },
+  {
+    method: "completion/complete",
+    params: {
+      ref: { type: "ref/prompt", name: "summarize_transcript" },
+      argument: { name: "id", value: "pri" },
+    },
+  },
+  {
+    method: "completion/complete",
+    params: {
+      ref: { type: "ref/resource", uri: "transcript://{source}/{id}" },
+      argument: { name: "source", value: "" },
+    },
+  },
+];
+
+/** The params members a mutation sets to a weird value. */
+const PARAM_KEYS = [
+  "name",
+  "arguments",
+  "_meta",
+  "cursor",
+  "protocolVersion",
+  "uri",
+  "ref",
+  "argument",
+];
+
 const WEIRD_VALUES: unknown[] = [
   null,
   true,
@@ -177,7 +221,7 @@ function validMessage(random: Random, id: unknown): Record<string, unknown> {
       },
     };
   }
-  if (kind < 0.25) return { jsonrpc: "2.0", id, method: pick(random, ["resources/list", "x", ""]) };
+  if (kind < 0.25) return { jsonrpc: "2.0", id, ...structuredClone(pick(random, OTHER_METHODS)) };
   const tool = pick(random, Object.keys(TOOL_ARGS));
   return {
     jsonrpc: "2.0",
@@ -196,7 +240,7 @@ function mutateStructure(random: Random, message: Record<string, unknown>): unkn
   else if (choice < 0.36) copy["method"] = pick(random, WEIRD_VALUES);
   else if (choice < 0.47) copy["params"] = pick(random, WEIRD_VALUES);
   else if (choice < 0.55) {
-    params()[pick(random, ["name", "arguments", "_meta", "cursor", "protocolVersion"])] = pick(
+    params()[pick(random, PARAM_KEYS)] = pick(
       random,
       WEIRD_VALUES,
     );

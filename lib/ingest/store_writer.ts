@@ -1,0 +1,334 @@
+/**
+ * The one writing connection of transcript-mcp: `index`'s, to the store it builds. The store
+ * is in our own schema (lib/store/schema.sql) plus one side table of ours, `index_items`,
+ * holding each item's source and content hash, by which a later run tells what changed.
+ * The store is kept in WAL mode, so that a run's one transaction, killed at any moment, leaves
+ * readers the previous store whole (SQLite ignores a WAL's frames past its last commit).
+ *
+ * @module
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { SCHEMA_SQL } from "../store/schema.ts";
+import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../store/open_store.ts";
+import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
+import { describeError } from "../log.ts";
+import type { IndexedTask, IndexedTranscript } from "./indexed_item.ts";
+
+/** The side table `index` keeps in the store it builds (docs/store.md, "What index writes"). */
+export const INDEX_ITEMS_SQL = `CREATE TABLE index_items (
+  kind   TEXT NOT NULL CHECK (kind IN ('transcript', 'task')),
+  id     TEXT NOT NULL,   -- the row's id in transcripts or tasks
+  source TEXT NOT NULL,   -- the name of the source it came from
+  hash   TEXT NOT NULL,   -- SHA-256 of its content as the source served it
+  PRIMARY KEY (kind, id)
+) WITHOUT ROWID`;
+
+/**
+ * The side table of source stamps: a source whose stamp is as stored is not read again
+ * (lib/sources/source_stamp.ts says what a stamp covers).
+ */
+export const INDEX_SOURCES_SQL = `CREATE TABLE IF NOT EXISTS index_sources (
+  source TEXT PRIMARY KEY,  -- the source's name
+  stamp  TEXT NOT NULL      -- its files' sizes and times when it was last read in full
+) WITHOUT ROWID`;
+
+/** Which table an item of the store sits in. */
+export type ItemKind = "transcript" | "task";
+
+/** What the store remembers of one item from the run that wrote it. */
+export interface KnownItem {
+  /** Its kind. */
+  kind: ItemKind;
+  /** Its id. */
+  id: string;
+  /** The source it came from. */
+  source: string;
+  /** Its content hash. */
+  hash: string;
+}
+
+/**
+ * An `--out` that `index` will not write: a database it did not build, or one it cannot
+ * open for writing. Its message is one line.
+ *
+ * @example
+ * ```ts
+ * import { IndexTargetError } from "./store_writer.ts";
+ * new IndexTargetError("Cannot index: /x.db is not an SQLite database").message;
+ * ```
+ */
+export class IndexTargetError extends Error {
+  /** Makes the error with its one-line message. */
+  constructor(message: string) {
+    super(message);
+    this.name = "IndexTargetError";
+  }
+}
+
+/** The key of an item in maps of items: its kind and id. */
+export function itemKey(kind: ItemKind, id: string): string {
+  return `${kind}\n${id}`;
+}
+
+function tableNames(db: DatabaseSync): Set<string> {
+  return new Set(
+    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()
+      .map((row) => String(row["name"])),
+  );
+}
+
+/**
+ * A store being written by `index`. Writes happen between {@link StoreWriter.begin} and
+ * {@link StoreWriter.commit}: one transaction per run.
+ *
+ * @example
+ * ```ts
+ * import { StoreWriter } from "./store_writer.ts";
+ * const writer = StoreWriter.open("/tmp/archive.db");
+ * writer.begin();
+ * writer.commit();
+ * writer.close();
+ * ```
+ */
+export class StoreWriter {
+  readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, StatementSync>();
+
+  private constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  /**
+   * Opens the store at `path` for writing, making it (schema and side table, in one
+   * transaction) when the file is missing or an SQLite database with no tables. Throws
+   * IndexTargetError for a database `index` did not build.
+   */
+  static open(path: string): StoreWriter {
+    let db: DatabaseSync;
+    try {
+      db = new DatabaseSync(path, {
+        // Rows are written as the sources serve them: a task may name a transcript of
+        // another source, or one left out; the store does not rewrite such references.
+        enableForeignKeyConstraints: false,
+        timeout: INDEX_BUSY_TIMEOUT_MS,
+      });
+      db.exec(`PRAGMA busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
+    } catch (error) {
+      throw new IndexTargetError(`Cannot index: cannot open ${path}: ${describeError(error)}`);
+    }
+    try {
+      const tables = tableNames(db);
+      if (tables.size === 0) {
+        db.exec("PRAGMA journal_mode = WAL");
+        db.exec("BEGIN");
+        db.exec(SCHEMA_SQL);
+        db.exec(INDEX_ITEMS_SQL);
+        db.exec(INDEX_SOURCES_SQL);
+        db.exec("COMMIT");
+      } else {
+        checkBuiltByIndex(db, path, tables);
+        if (String(db.prepare("PRAGMA journal_mode").get()?.["journal_mode"]) !== "wal") {
+          db.exec("PRAGMA journal_mode = WAL");
+        }
+        db.exec(INDEX_SOURCES_SQL);
+      }
+      // In WAL mode a commit survives a killed process whatever this says; NORMAL spares
+      // the sync on every commit that FULL would make.
+      db.exec("PRAGMA synchronous = NORMAL");
+      return new StoreWriter(db);
+    } catch (error) {
+      if (db.isOpen) db.close();
+      if (error instanceof IndexTargetError) throw error;
+      throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
+    }
+  }
+
+  /** Every item the store holds from earlier runs. */
+  known(): KnownItem[] {
+    return this.#db.prepare("SELECT kind, id, source, hash FROM index_items").all().map((row) => ({
+      kind: String(row["kind"]) as ItemKind,
+      id: String(row["id"]),
+      source: String(row["source"]),
+      hash: String(row["hash"]),
+    }));
+  }
+
+  /** The stamp each source had when it was last read in full. */
+  stamps(): Map<string, string> {
+    return new Map(
+      this.#db.prepare("SELECT source, stamp FROM index_sources").all()
+        .map((row) => [String(row["source"]), String(row["stamp"])]),
+    );
+  }
+
+  /** Records a source's stamp after a full read, or forgets it (null). */
+  setStamp(source: string, stamp: string | null): void {
+    this.#run("DELETE FROM index_sources WHERE source = ?", source);
+    if (stamp !== null) {
+      this.#run("INSERT INTO index_sources (source, stamp) VALUES (?, ?)", source, stamp);
+    }
+  }
+
+  /** Starts the run's one transaction. */
+  begin(): void {
+    this.#db.exec("BEGIN IMMEDIATE");
+  }
+
+  /** Commits the run: readers see all of it from now on, or, before, none of it. */
+  commit(): void {
+    this.#db.exec("COMMIT");
+  }
+
+  /** Drops everything written since {@link StoreWriter.begin}. */
+  rollback(): void {
+    if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
+  }
+
+  /**
+   * Writes a transcript, new or changed, with its segments when they are all timed (the
+   * schema's segment times are NOT NULL). Returns whether its segments were stored.
+   */
+  putTranscript(t: IndexedTranscript, source: string, hash: string): boolean {
+    const values = [
+      t.title,
+      t.text,
+      t.createdAt,
+      t.source,
+      t.duration,
+      t.starred ? 1 : 0,
+      t.language,
+      t.engine,
+      t.modelId,
+      JSON.stringify(t.manualTags),
+      t.template,
+    ] as const;
+    // An UPDATE keeps the row's pk, so cursors a client holds stay valid.
+    const updated = this.#run(
+      `UPDATE transcripts SET title = ?, text = ?, created_at = ?, source = ?, duration = ?,
+              starred = ?, language = ?, engine = ?, model_id = ?, manual_tags = ?, template = ?
+        WHERE id = ?`,
+      ...values,
+      t.id,
+    );
+    if (updated === 0) {
+      this.#run(
+        `INSERT INTO transcripts (title, text, created_at, source, duration, starred, language,
+                                  engine, model_id, manual_tags, template, id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ...values,
+        t.id,
+      );
+    }
+    this.#run("DELETE FROM segments WHERE transcript_id = ?", t.id);
+    const timed = t.segments.every((s) => s.startMs !== null && s.endMs !== null);
+    if (timed) {
+      for (const s of t.segments) {
+        this.#run(
+          `INSERT INTO segments (transcript_id, seq, start_ms, end_ms, speaker, text)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+          t.id,
+          s.seq,
+          s.startMs,
+          s.endMs,
+          s.speaker,
+          s.text,
+        );
+      }
+    }
+    this.#remember("transcript", t.id, source, hash);
+    return timed;
+  }
+
+  /** Writes a task, new or changed; a changed one keeps its rowid, as a transcript its pk. */
+  putTask(t: IndexedTask, source: string, hash: string): void {
+    const values = [
+      t.text,
+      t.bucket,
+      t.done ? 1 : 0,
+      t.doneAt,
+      t.createdAt,
+      t.parentTaskId,
+      t.transcriptId,
+      t.id,
+    ] as const;
+    const updated = this.#run(
+      `UPDATE tasks SET text = ?, bucket = ?, done = ?, done_at = ?, created_at = ?,
+              parent_task_id = ?, transcript_id = ?
+        WHERE id = ?`,
+      ...values,
+    );
+    if (updated === 0) {
+      this.#run(
+        `INSERT INTO tasks (text, bucket, done, done_at, created_at, parent_task_id,
+                            transcript_id, id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        ...values,
+      );
+    }
+    this.#remember("task", t.id, source, hash);
+  }
+
+  /** Records that an unchanged item now comes from `source` (a source renamed). */
+  moveItem(kind: ItemKind, id: string, source: string): void {
+    this.#run("UPDATE index_items SET source = ? WHERE kind = ? AND id = ?", source, kind, id);
+  }
+
+  /** Removes an item (a transcript with its segments, or a task) and its record. */
+  remove(kind: ItemKind, id: string): void {
+    if (kind === "transcript") {
+      this.#run("DELETE FROM segments WHERE transcript_id = ?", id);
+      this.#run("DELETE FROM transcripts WHERE id = ?", id);
+    } else {
+      this.#run("DELETE FROM tasks WHERE id = ?", id);
+    }
+    this.#run("DELETE FROM index_items WHERE kind = ? AND id = ?", kind, id);
+  }
+
+  /** Closes the connection; an open transaction is rolled back. */
+  close(): void {
+    if (!this.#db.isOpen) return;
+    this.rollback();
+    this.#db.close();
+  }
+
+  #remember(kind: ItemKind, id: string, source: string, hash: string): void {
+    this.#run(
+      "INSERT OR REPLACE INTO index_items (kind, id, source, hash) VALUES (?, ?, ?, ?)",
+      kind,
+      id,
+      source,
+      hash,
+    );
+  }
+
+  #run(sql: string, ...params: (string | number | null)[]): number {
+    let statement = this.#statements.get(sql);
+    if (statement === undefined) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return Number(statement.run(...params).changes);
+  }
+}
+
+/**
+ * A store with tables must be one a run of `index` made: ours, at the version this build
+ * writes, with its side table. Anything else (an app's store, another app's database) is
+ * someone's data, and a run would remove every row it did not write.
+ */
+function checkBuiltByIndex(db: DatabaseSync, path: string, tables: Set<string>): void {
+  const version = Number(db.prepare("PRAGMA user_version").get()?.["user_version"] ?? 0);
+  const ours = REQUIRED_TABLES.every((name) => tables.has(name));
+  if (!ours || !tables.has("index_items")) {
+    throw new IndexTargetError(
+      `Cannot index into ${path}: it is a database that index did not build` +
+        (ours ? " (a store written by an app)" : "") + "; name a new file for --out",
+    );
+  }
+  if (version !== STORE_SCHEMA_VERSION) {
+    throw new IndexTargetError(
+      `Cannot index into ${path}: its schema version is ${version}, this transcript-mcp ` +
+        `writes ${STORE_SCHEMA_VERSION}; name a new file for --out`,
+    );
+  }
+}

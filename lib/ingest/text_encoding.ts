@@ -1,0 +1,70 @@
+/**
+ * A transcript file's bytes as text. Tools write UTF-8 (with or without a byte order mark),
+ * Windows tools sometimes UTF-16 with a mark, and older Windows exports Windows-1252. The
+ * order: a byte order mark decides; else bytes that are valid UTF-8 are UTF-8; else they are
+ * Windows-1252, whose WHATWG table maps every byte to a character, so no text turns into
+ * U+FFFD. Bytes that hold NUL or many control characters are binary, not text.
+ *
+ * @module
+ */
+
+/** What a file's bytes are: text in a named encoding, or binary data. */
+export type DecodedBytes =
+  | { kind: "text"; text: string; encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252" }
+  | { kind: "binary" };
+
+/**
+ * Decodes `bytes` as the text of a transcript file; a byte order mark is dropped.
+ *
+ * @example
+ * ```ts
+ * import { decodeTranscriptBytes } from "./text_encoding.ts";
+ * const decoded = decodeTranscriptBytes(new Uint8Array([0x63, 0x61, 0x66, 0xe9])); // "caf\xe9"
+ * decoded.kind === "text" && decoded.text; // "café" (Windows-1252: not valid UTF-8)
+ * ```
+ */
+export function decodeTranscriptBytes(bytes: Uint8Array): DecodedBytes {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return utf16(bytes.subarray(2), "utf-16le");
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16(bytes.subarray(2), "utf-16be");
+  const hasMark = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = hasMark ? bytes.subarray(3) : bytes;
+  if (body.includes(0)) return { kind: "binary" };
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
+    return looksBinary(text) ? { kind: "binary" } : { kind: "text", text, encoding: "utf-8" };
+  } catch {
+    const text = new TextDecoder("windows-1252").decode(body);
+    return looksBinary(text)
+      ? { kind: "binary" }
+      : { kind: "text", text, encoding: "windows-1252" };
+  }
+}
+
+function utf16(body: Uint8Array, encoding: "utf-16le" | "utf-16be"): DecodedBytes {
+  // Lone surrogates are the one thing UTF-16 cannot hold; such a file is not text.
+  try {
+    const text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
+    return text.includes("\0") || looksBinary(text)
+      ? { kind: "binary" }
+      : { kind: "text", text, encoding };
+  } catch {
+    return { kind: "binary" };
+  }
+}
+
+// Control characters are what this pattern is for.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\x01-\x08\x0b\x0e-\x1f\x7f]/g;
+
+/**
+ * Binary (beside a NUL byte anywhere, tested first) when more than one character in 16 of
+ * its head is a control character text does not use (all but tab, line feed, form feed and
+ * carriage return): binary formats show that at once, and text files never do. The decoded
+ * text is tested, so the common case is one native scan that finds none.
+ */
+function looksBinary(text: string): boolean {
+  const head = text.length > 8192 ? text.slice(0, 8192) : text;
+  CONTROL.lastIndex = 0;
+  if (!CONTROL.test(head)) return false;
+  return (head.match(CONTROL)?.length ?? 0) * 16 > head.length;
+}

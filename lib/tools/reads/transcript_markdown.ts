@@ -1,0 +1,134 @@
+/**
+ * A transcript as Markdown, the way `resources/read` shows it and prompts embed it: a header
+ * (title, date, source, id, speakers), then one line per turn, `[h:mm:ss] Speaker: text`,
+ * or plain paragraphs where the source keeps no segments. A transcript over the byte budget
+ * is cut at a turn boundary, and its last line tells how to read on.
+ *
+ * @module
+ */
+import { clockTime, type Turn } from "../../sources/turns.ts";
+import { capText, utf8Length } from "../response_budget.ts";
+import type { TranscriptTurns } from "./transcript_turns.ts";
+import { FIELD_CAPS } from "../../config/limits.ts";
+
+/** What the header shows of a transcript. */
+export interface MarkdownHead {
+  /** The public id, as the tools take it. */
+  id: string;
+  /** Its title. */
+  title: string;
+  /** When it was recorded, RFC 3339. */
+  createdAt: string;
+  /** What kind of recording it is (meeting, voice_note, …), or null. */
+  source: string | null;
+  /** The name of the source it is read from. */
+  sourceName: string;
+}
+
+/** A transcript rendered as Markdown within a budget. */
+export interface TranscriptMarkdown {
+  /** The Markdown. */
+  markdown: string;
+  /** Its size in UTF-8 bytes. */
+  bytes: number;
+  /** How many turns it shows. */
+  shownTurns: number;
+  /** How many turns the transcript has. */
+  totalTurns: number;
+}
+
+/** Runs of white space (line breaks included) as one space: a turn stays on its line. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** The distinct speakers of `turns`, in order of first appearance. */
+function speakersOf(turns: readonly Turn[]): string[] {
+  const seen = new Set<string>();
+  for (const turn of turns) if (turn.speaker !== null) seen.add(oneLine(turn.speaker));
+  return [...seen];
+}
+
+/** One turn's line: its time and speaker where known, then what was said. */
+function turnLine(turn: Turn): string {
+  const at = turn.startMs === null ? "" : `[${clockTime(turn.startMs)}] `;
+  const who = turn.speaker === null ? "" : `${oneLine(turn.speaker)}: `;
+  return `${at}${who}${oneLine(turn.text)}`;
+}
+
+/**
+ * The last line of a cut transcript: where it stops and how to read on with get_turns, from
+ * the first turn left out.
+ */
+function readOnLine(id: string, next: Turn, shown: number, total: number, budget: number): string {
+  const from = next.startMs === null
+    ? `${JSON.stringify({ id })} and follow its nextCursor to turn ${shown + 1}`
+    : `${JSON.stringify({ id, fromMs: next.startMs })} (from ${
+      clockTime(next.startMs)
+    }) and follow its nextCursor`;
+  return `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${shown} of ${total} turns ` +
+    `shown. Read on with get_turns ${from}._`;
+}
+
+/**
+ * `turns` of the transcript `head` as Markdown of at most `maxBytes` UTF-8 bytes (the whole
+ * header always): cut, when over, after the last turn that fits with the read-on line.
+ *
+ * @example
+ * ```ts
+ * import { transcriptMarkdown } from "./transcript_markdown.ts";
+ * const head = {
+ *   id: "7f0c", title: "Standup", createdAt: "2026-11-02T09:30:00.000Z", source: "meeting",
+ *   sourceName: "store",
+ * };
+ * const turns = [{ seq: 0, startMs: 754_000, endMs: 760_000, speaker: "Lena", text: "Ship it." }];
+ * transcriptMarkdown(head, { turns, fromSegments: true }, 1_000_000).markdown.endsWith(
+ *   "[0:12:34] Lena: Ship it.\n",
+ * ); // true
+ * ```
+ */
+export function transcriptMarkdown(
+  head: MarkdownHead,
+  { turns, fromSegments }: TranscriptTurns,
+  maxBytes: number,
+): TranscriptMarkdown {
+  const speakers = speakersOf(turns);
+  const label = head.source === null ? "" : ` (${oneLine(capText(head.source, FIELD_CAPS.label))})`;
+  const header = [
+    `# ${oneLine(capText(head.title, FIELD_CAPS.title)) || head.id}`,
+    "",
+    `- Date: ${capText(head.createdAt, FIELD_CAPS.timestamp)}`,
+    `- Source: ${head.sourceName}${label}`,
+    `- Id: ${head.id}`,
+    `- Speakers: ${
+      speakers.length > 0
+        ? capText(speakers.join(", "), FIELD_CAPS.snippet)
+        : fromSegments
+        ? "not recorded"
+        : "not recorded (no segments: the text follows as paragraphs)"
+    }`,
+  ].join("\n") + "\n";
+  const lines = turns.map((turn) => `\n${turnLine(turn)}\n`);
+  let bytes = utf8Length(header);
+  const sizes = lines.map(utf8Length);
+  const whole = sizes.reduce((sum, size) => sum + size, bytes);
+  if (whole <= maxBytes) {
+    return {
+      markdown: header + lines.join(""),
+      bytes: whole,
+      shownTurns: turns.length,
+      totalTurns: turns.length,
+    };
+  }
+  let shown = 0;
+  while (bytes + sizes[shown]! <= maxBytes) bytes += sizes[shown++]!;
+  // Room for the read-on line: turns are given back until it fits.
+  const readOn = () => `\n${readOnLine(head.id, turns[shown]!, shown, turns.length, maxBytes)}\n`;
+  let last = readOn();
+  while (shown > 0 && bytes + utf8Length(last) > maxBytes) {
+    bytes -= sizes[--shown]!;
+    last = readOn();
+  }
+  const markdown = header + lines.slice(0, shown).join("") + last;
+  return { markdown, bytes: utf8Length(markdown), shownTurns: shown, totalTurns: turns.length };
+}

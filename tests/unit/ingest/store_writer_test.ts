@@ -1,0 +1,135 @@
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
+import { buildFixtureStore } from "../../helpers/fixture_store.ts";
+import { IndexTargetError, StoreWriter } from "../../../lib/ingest/store_writer.ts";
+import type { IndexedTranscript } from "../../../lib/ingest/indexed_item.ts";
+
+function transcript(id: string, overrides: Partial<IndexedTranscript> = {}): IndexedTranscript {
+  return {
+    id,
+    title: `Title ${id}`,
+    createdAt: "2026-01-05T09:00:00.000Z",
+    source: "meeting",
+    duration: 9.5,
+    starred: false,
+    language: "en",
+    engine: null,
+    modelId: null,
+    manualTags: ["a"],
+    template: null,
+    text: "Ana: Hello there.\nBen: Hi.",
+    segments: [
+      { seq: 0, startMs: 0, endMs: 900, speaker: "Ana", text: "Hello there." },
+      { seq: 1, startMs: 900, endMs: 1_500, speaker: "Ben", text: "Hi." },
+    ],
+    ...overrides,
+  };
+}
+
+function withStore(test: (path: string, read: DatabaseSync) => void): void {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  try {
+    const writer = StoreWriter.open(path);
+    writer.close();
+    const read = new DatabaseSync(path, { readOnly: true });
+    try {
+      test(path, read);
+    } finally {
+      read.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+}
+
+const count = (db: DatabaseSync, sql: string, ...args: string[]) =>
+  Number(db.prepare(sql).get(...args)?.["n"]);
+
+Deno.test("StoreWriter makes a store of our schema in WAL mode, with its side table", () => {
+  withStore((_path, read) => {
+    assertEquals(read.prepare("PRAGMA user_version").get()?.["user_version"], 1);
+    assertEquals(read.prepare("PRAGMA journal_mode").get()?.["journal_mode"], "wal");
+    const tables = read.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()
+      .map((row) => row["name"]);
+    for (const table of ["transcripts", "segments", "tasks", "index_items"]) {
+      assert(tables.includes(table), table);
+    }
+  });
+});
+
+Deno.test("StoreWriter writes timed segments, keeps a transcript's pk on update, removes whole", () => {
+  withStore((path, read) => {
+    const writer = StoreWriter.open(path);
+    writer.begin();
+    assertEquals(writer.putTranscript(transcript("x:1"), "x", "h1"), true);
+    const untimed = transcript("x:2", {
+      segments: [{ seq: 0, startMs: null, endMs: null, speaker: null, text: "Untimed." }],
+    });
+    assertEquals(writer.putTranscript(untimed, "x", "h2"), false);
+    writer.commit();
+    const pk = read.prepare("SELECT pk FROM transcripts WHERE id = 'x:1'").get()?.["pk"];
+    assertEquals(
+      count(read, "SELECT count(*) AS n FROM segments WHERE transcript_id = ?", "x:1"),
+      2,
+    );
+    assertEquals(
+      count(read, "SELECT count(*) AS n FROM segments WHERE transcript_id = ?", "x:2"),
+      0,
+    );
+
+    writer.begin();
+    writer.putTranscript(transcript("x:1", { title: "Renamed", segments: [] }), "x", "h3");
+    writer.remove("transcript", "x:2");
+    writer.commit();
+    const row = read.prepare("SELECT pk, title FROM transcripts WHERE id = 'x:1'").get();
+    assertEquals([row?.["pk"], row?.["title"]], [pk, "Renamed"]);
+    assertEquals(count(read, "SELECT count(*) AS n FROM segments"), 0);
+    assertEquals(count(read, "SELECT count(*) AS n FROM transcripts WHERE id = 'x:2'"), 0);
+    assertEquals(
+      count(
+        read,
+        "SELECT count(*) AS n FROM transcripts_fts WHERE transcripts_fts MATCH 'renamed'",
+      ),
+      1,
+    );
+    assertEquals(writer.known().map(({ id, hash }) => [id, hash]), [["x:1", "h3"]]);
+    writer.close();
+  });
+});
+
+Deno.test("StoreWriter rolls back a transaction left open at close", () => {
+  withStore((path, read) => {
+    const writer = StoreWriter.open(path);
+    writer.begin();
+    writer.putTranscript(transcript("x:1"), "x", "h1");
+    writer.close();
+    assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 0);
+    assertEquals(count(read, "SELECT count(*) AS n FROM index_items"), 0);
+  });
+});
+
+Deno.test("StoreWriter refuses a store an app wrote and a database of other tables", () => {
+  const fixture = buildFixtureStore();
+  const other = join(fixture.dir, "notes.db");
+  try {
+    const db = new DatabaseSync(other);
+    db.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY)");
+    db.close();
+    const before = Deno.readFileSync(fixture.path);
+    assertThrows(
+      () => StoreWriter.open(fixture.path),
+      IndexTargetError,
+      "a store written by an app",
+    );
+    assertThrows(
+      () => StoreWriter.open(other),
+      IndexTargetError,
+      "a database that index did not build",
+    );
+    assertEquals(Deno.readFileSync(fixture.path), before);
+  } finally {
+    fixture.cleanup();
+  }
+});

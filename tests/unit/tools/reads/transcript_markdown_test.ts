@@ -1,0 +1,107 @@
+/**
+ * A transcript as Markdown: the header, one line per turn with its time and speaker, plain
+ * paragraphs without segments, and the cut at a turn boundary within the byte budget.
+ */
+import { assert, assertEquals } from "../../../helpers/assert.ts";
+import { transcriptMarkdown } from "../../../../lib/tools/reads/transcript_markdown.ts";
+import { clockTime, groupTurns, type Turn } from "../../../../lib/sources/turns.ts";
+import type { SegmentRecord } from "../../../../lib/sources/source_reader.ts";
+
+const HEAD = {
+  id: "screenpipe:1042",
+  title: "Weekly\nsync",
+  createdAt: "2026-11-02T09:30:00.000Z",
+  source: "meeting",
+  sourceName: "screenpipe",
+};
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** Segments of two speakers in runs of two, with one unnamed voice in the middle. */
+function segments(count: number): SegmentRecord[] {
+  return Array.from({ length: count }, (_, seq) => ({
+    seq,
+    startMs: seq * 61_000,
+    endMs: seq * 61_000 + 60_000,
+    speaker: seq === 5 ? null : Math.floor(seq / 2) % 2 === 0 ? "Lena" : "Omar",
+    text: `point ${seq}: pricing ünd 😀`,
+  }));
+}
+
+Deno.test("transcriptMarkdown: header, then one line per turn as [h:mm:ss] Speaker: text", () => {
+  const turns = groupTurns(segments(8));
+  const { markdown, shownTurns, totalTurns } = transcriptMarkdown(HEAD, {
+    turns,
+    fromSegments: true,
+  }, 1_000_000);
+  assertEquals([shownTurns, totalTurns], [turns.length, turns.length]);
+  assertEquals(markdown.split("\n\n")[0], "# Weekly sync");
+  assert(markdown.includes("\n- Source: screenpipe (meeting)\n- Id: screenpipe:1042\n"));
+  assert(markdown.includes("\n- Speakers: Lena, Omar\n"));
+  const body = markdown.split("\n").filter((line) => line.startsWith("[") || line === "point 5");
+  assertEquals(body[0], "[0:00:00] Lena: point 0: pricing ünd 😀 point 1: pricing ünd 😀");
+  assertEquals(body[2], "[0:04:04] Lena: point 4: pricing ünd 😀");
+  // No speaker: the time and the text alone.
+  assertEquals(body[3], "[0:05:05] point 5: pricing ünd 😀");
+  assertEquals(body.length, turns.length);
+});
+
+Deno.test("transcriptMarkdown: lines of text without segments are plain paragraphs", () => {
+  const turns: Turn[] = ["First thought.", "Second   thought\twith tabs."].map((text, seq) => ({
+    seq,
+    startMs: null,
+    endMs: null,
+    speaker: null,
+    text,
+  }));
+  const { markdown } = transcriptMarkdown(HEAD, { turns, fromSegments: false }, 1_000_000);
+  assert(markdown.includes("- Speakers: not recorded (no segments"));
+  assert(markdown.endsWith("\n\nFirst thought.\n\nSecond thought with tabs.\n"), markdown);
+});
+
+Deno.test("transcriptMarkdown: over the budget, cut after a whole turn with a read-on line", () => {
+  const turns = groupTurns(segments(400));
+  const whole = transcriptMarkdown(HEAD, { turns, fromSegments: true }, Infinity);
+  for (const budget of [2_000, 5_000, 9_999]) {
+    const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, budget);
+    assert(cut.bytes <= budget && cut.bytes === bytes(cut.markdown), `${budget}: ${cut.bytes}`);
+    assert(cut.shownTurns > 0 && cut.shownTurns < turns.length);
+    const lines = cut.markdown.trimEnd().split("\n");
+    const last = lines.pop()!;
+    const next = turns[cut.shownTurns]!;
+    assertEquals(
+      last,
+      `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${cut.shownTurns} of ` +
+        `${turns.length} turns shown. Read on with get_turns ` +
+        `{"id":"screenpipe:1042","fromMs":${next.startMs}} (from ${
+          clockTime(next.startMs!)
+        }) and follow its ` +
+        "nextCursor._",
+    );
+    // What is shown is the whole rendering's start, up to a turn's end.
+    const shown = lines.join("\n");
+    assert(whole.markdown.startsWith(shown));
+    assert(whole.markdown.slice(shown.length).startsWith("\n["));
+    // One more turn would not have fitted with the read-on line.
+    const withNext = bytes(shown) +
+      bytes(`\n${whole.markdown.slice(shown.length).split("\n")[1]}\n`);
+    assert(withNext + bytes(`\n${last}\n`) > budget - 20, `${budget}: room for another turn`);
+  }
+});
+
+Deno.test("transcriptMarkdown: untimed turns say which turn to read on from", () => {
+  const turns: Turn[] = Array.from({ length: 50 }, (_, seq) => ({
+    seq,
+    startMs: null,
+    endMs: null,
+    speaker: "Ana",
+    text: "x".repeat(100),
+  }));
+  const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, 2_000);
+  assert(
+    cut.markdown.trimEnd().endsWith(
+      `get_turns {"id":"screenpipe:1042"} and follow its nextCursor to turn ${
+        cut.shownTurns + 1
+      }._`,
+    ),
+  );
+});
