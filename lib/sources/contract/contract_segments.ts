@@ -1,0 +1,148 @@
+/**
+ * Segments in our own store: a page of them by keyset on (transcript_id, seq), the primary
+ * key, so a page deep in a long recording reads only its own rows; the speakers of a page
+ * of transcripts in one statement; the segment that said a word a search found.
+ *
+ * @module
+ */
+import { numberOrNull, textOrNull } from "../../store/row_values.ts";
+import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts";
+import type { SegmentRange, SegmentRecord } from "../source_reader.ts";
+import { holdsWords } from "../turns.ts";
+import { MAX_SPEAKERS } from "../../config/limits.ts";
+
+/** A page of one transcript's segments from a seq on, by its primary key. */
+export const SEGMENTS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+   WHERE transcript_id = ? AND seq >= ? ORDER BY seq LIMIT ?`;
+
+/** {@link SEGMENTS_SQL} skipping the segments that end before a time. */
+export const SEGMENTS_FROM_MS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+   WHERE transcript_id = ? AND seq >= ? AND end_ms >= ? AND ${KEEP_GOING_SQL}
+   ORDER BY seq LIMIT ?`;
+
+const EXISTS_SQL = "SELECT 1 AS found FROM transcripts WHERE id = ?";
+
+// Candidates are checked in JavaScript for whole words; a handful at a time.
+const CANDIDATES = 8;
+const FIND_EXACT_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+   WHERE transcript_id = ? AND seq >= ? AND instr(text, ?) > 0 AND ${KEEP_GOING_SQL}
+   ORDER BY seq LIMIT ${CANDIDATES}`;
+const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+   WHERE transcript_id = ? AND seq >= ? AND instr(lower(text), ?) > 0 AND ${KEEP_GOING_SQL}
+   ORDER BY seq LIMIT ${CANDIDATES}`;
+
+/**
+ * The statement that reads the speakers of `count` transcripts (padded to a few sizes, so
+ * few statements are prepared): each (transcript, speaker) pair once, with its first seq.
+ * A transcript with segments has at least one row, its null speaker's if no one is named.
+ *
+ * @example
+ * ```ts
+ * import { speakersSql } from "./contract_segments.ts";
+ * speakersSql(3).includes("IN (?, ?, ?, ?)"); // true: padded to 4
+ * ```
+ */
+export function speakersSql(count: number): string {
+  const size = [1, 4, 16, 64, 256].find((n) => n >= count) ?? count;
+  return `SELECT transcript_id AS t, speaker AS s, min(seq) AS f FROM segments
+   WHERE transcript_id IN (${Array(size).fill("?").join(", ")}) AND ${KEEP_GOING_SQL}
+   GROUP BY transcript_id, speaker`;
+}
+
+function segmentOf(row: StoreRow): SegmentRecord {
+  return {
+    seq: Number(row["seq"]),
+    startMs: numberOrNull(row["start_ms"]),
+    endMs: numberOrNull(row["end_ms"]),
+    speaker: textOrNull(row["speaker"]),
+    text: textOrNull(row["text"]) ?? "",
+  };
+}
+
+/**
+ * Up to `range.limit` segments of the transcript `id` from `range.fromSeq` on; undefined
+ * when the store has no such transcript.
+ *
+ * @example
+ * ```ts
+ * import { readSegments } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * readSegments(openDemoStore(), "no such id", { fromSeq: 0, limit: 10 }); // undefined
+ * ```
+ */
+export function readSegments(
+  store: Store,
+  id: string,
+  range: SegmentRange,
+): SegmentRecord[] | undefined {
+  const rows = range.fromMs === undefined
+    ? store.all(SEGMENTS_SQL, id, range.fromSeq, range.limit)
+    : store.all(SEGMENTS_FROM_MS_SQL, id, range.fromSeq, range.fromMs, range.limit);
+  if (rows.length === 0 && store.get(EXISTS_SQL, id) === undefined) return undefined;
+  return rows.map(segmentOf);
+}
+
+/**
+ * The speakers of each of `ids` that has segments, each once in order of first appearance,
+ * at most MAX_SPEAKERS: one statement for a whole page.
+ *
+ * @example
+ * ```ts
+ * import { speakersByTranscript } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * speakersByTranscript(openDemoStore(), ["no such id"]).size; // 0
+ * ```
+ */
+export function speakersByTranscript(
+  store: Store,
+  ids: readonly string[],
+): Map<string, string[]> {
+  const firsts = new Map<string, { name: string | null; first: number }[]>();
+  const unique = [...new Set(ids)];
+  const sql = speakersSql(unique.length);
+  const padding = Array(Math.max(0, sql.split("?").length - 1 - unique.length)).fill(null);
+  for (const row of store.all(sql, ...unique, ...padding)) {
+    const id = String(row["t"]);
+    const list = firsts.get(id) ?? [];
+    list.push({ name: textOrNull(row["s"]), first: Number(row["f"]) });
+    firsts.set(id, list);
+  }
+  const speakers = new Map<string, string[]>();
+  for (const [id, list] of firsts) {
+    list.sort((a, b) => a.first - b.first);
+    speakers.set(
+      id,
+      list.flatMap(({ name }) => name === null ? [] : [name]).slice(0, MAX_SPEAKERS),
+    );
+  }
+  return speakers;
+}
+
+/**
+ * The first segment of the transcript `id` holding `needle` as whole words, exactly or else
+ * case-insensitively; null when none does.
+ *
+ * @example
+ * ```ts
+ * import { findSegment } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * findSegment(openDemoStore(), "no such id", "pricing"); // null
+ * ```
+ */
+export function findSegment(store: Store, id: string, needle: string): SegmentRecord | null {
+  const folded = needle.toLowerCase();
+  const ways: [string, string, (text: string) => boolean][] = [
+    [FIND_EXACT_SQL, needle, (text) => holdsWords(text, needle)],
+    [FIND_FOLDED_SQL, folded, (text) => holdsWords(text.toLowerCase(), folded)],
+  ];
+  for (const [sql, value, holds] of ways) {
+    for (let from = 0;;) {
+      const rows = store.all(sql, id, from, value).map(segmentOf);
+      const found = rows.find((segment) => holds(segment.text));
+      if (found !== undefined) return found;
+      if (rows.length < CANDIDATES) break;
+      from = rows.at(-1)!.seq + 1;
+    }
+  }
+  return null;
+}
