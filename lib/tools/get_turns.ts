@@ -112,7 +112,12 @@ function filterKey(
     toMs?: number | undefined;
   },
 ): string {
-  return JSON.stringify([input.id, input.speaker ?? null, input.fromMs ?? null, input.toMs ?? null]);
+  return JSON.stringify([
+    input.id,
+    input.speaker ?? null,
+    input.fromMs ?? null,
+    input.toMs ?? null,
+  ]);
 }
 
 /** The segments of the item and how they were found: its own, or its text's lines. */

@@ -29,11 +29,7 @@ import {
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import {
-  findSegment,
-  readSegments,
-  speakersByTranscript,
-} from "./contract_segments.ts";
+import { findSegment, readSegments, speakersByTranscript } from "./contract_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
 /** list_transcripts' statement in our store, for a WHERE clause of Conditions. */

@@ -9,10 +9,26 @@ import { plainWordsQueries } from "../../search/fts_query.ts";
 import { SCAN_MAX_TERMS } from "../../config/limits.ts";
 
 /**
- * The LIKE patterns of a query's words, at most SCAN_MAX_TERMS: function words are dropped
- * as search drops them, and words joined by punctuation (`POL-358`) must come in order.
- * LIKE folds ASCII letters only, so `Pricing` finds `pricing` but `Ärger` does not find
- * `ärger`.
+ * The words a task search looks for, as phrases (words that must come in order), at most
+ * SCAN_MAX_TERMS: function words are dropped as search drops them, and words joined by
+ * punctuation (`POL-358`) make one phrase.
+ *
+ * @example
+ * ```ts
+ * import { taskQueryPhrases } from "./contract_tasks.ts";
+ * taskQueryPhrases("what about POL-358 pricing?"); // [["POL", "358"], ["pricing"]]
+ * ```
+ */
+export function taskQueryPhrases(query: string): string[][] {
+  const words = plainWordsQueries(query);
+  if (words === null) return [];
+  return [...words.allTerms.matchAll(/"([^"]*)"/g)].slice(0, SCAN_MAX_TERMS)
+    .map((found) => found[1]!.split(" "));
+}
+
+/**
+ * The LIKE patterns of a query's phrases (taskQueryPhrases). LIKE folds ASCII letters only,
+ * so `Pricing` finds `pricing` but `Ärger` does not find `ärger`.
  *
  * @example
  * ```ts
@@ -21,11 +37,8 @@ import { SCAN_MAX_TERMS } from "../../config/limits.ts";
  * ```
  */
 export function taskSearchTerms(query: string): string[] {
-  const words = plainWordsQueries(query);
-  if (words === null) return [];
-  const phrases = [...words.allTerms.matchAll(/"([^"]*)"/g)].map((found) => found[1]!);
-  return phrases.slice(0, SCAN_MAX_TERMS).map((phrase) =>
-    `%${phrase.split(" ").map((word) => word.replace(/[\\%_]/g, "\\$&")).join("%")}%`
+  return taskQueryPhrases(query).map((words) =>
+    `%${words.map((word) => word.replace(/[\\%_]/g, "\\$&")).join("%")}%`
   );
 }
 
