@@ -134,7 +134,7 @@ Deno.test("screenpipe: sittings split on gaps over the threshold, across devices
 });
 
 Deno.test("screenpipe: text and segments name speakers and hide hallucinations", async () => {
-  await withApp({}, (app) => void threeSittings(app), ({ reader, store, kind }, path) => {
+  await withApp({}, (app) => void threeSittings(app), ({ reader, kind }) => {
     const doc = reader.getTranscript("screenpipe:1")!;
     assertEquals(doc.text.split("\n"), [
       "Ana: welcome to the pricing review",
