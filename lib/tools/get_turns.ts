@@ -120,6 +120,22 @@ function filterKey(
   ]);
 }
 
+/** Where a cursor resumes; it must belong to the same id and filters (`key`). */
+function decodeResume(cursor: string, key: string): Start {
+  const [filters, seq, skipChars] = decodeCursor(NAME, cursor, ["string", "number", "number"]) as [
+    string,
+    number,
+    number,
+  ];
+  if (filters !== key) {
+    throw new ToolError(
+      "invalid_arguments",
+      "cursor: belongs to other arguments (id, speaker, fromMs, toMs)",
+    );
+  }
+  return { seq, skipChars };
+}
+
 /** The segments of the item and how they were found: its own, or its text's lines. */
 function segmentReadOf(
   reader: SourceReader,
@@ -148,6 +164,8 @@ export const getTurns: AnyTool = defineTool({
   // As get_transcript: a page is a few index seeks, but an item without segments is read whole.
   cheap: readsCheaply,
   handler(sources, input) {
+    const key = filterKey(input);
+    const resume = input.cursor === undefined ? undefined : decodeResume(input.cursor, key);
     const item = findItem(
       sources,
       input.id,
@@ -157,22 +175,8 @@ export const getTurns: AnyTool = defineTool({
     const reader = sources.reader(item.source);
     const found = segmentReadOf(reader, input.id);
     if (found === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
-    const key = filterKey(input);
-    let start: Start = { seq: 0, skipChars: 0 };
-    if (input.cursor !== undefined) {
-      const [filters, seq, skipChars] = decodeCursor(NAME, input.cursor, [
-        "string",
-        "number",
-        "number",
-      ]) as [string, number, number];
-      if (filters !== key) {
-        throw new ToolError(
-          "invalid_arguments",
-          "cursor: belongs to other arguments (id, speaker, fromMs, toMs)",
-        );
-      }
-      start = { seq, skipChars };
-    } else {
+    let start: Start = resume ?? { seq: 0, skipChars: 0 };
+    if (resume === undefined) {
       const moment = input.aroundMs ?? input.fromMs;
       if (moment !== undefined && found.segments) {
         const [target] = found.read({ fromSeq: 0, limit: 1, fromMs: moment });

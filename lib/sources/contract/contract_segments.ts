@@ -13,7 +13,7 @@ import { MAX_SPEAKERS } from "../../config/limits.ts";
 
 /** A page of one transcript's segments from a seq on, by its primary key. */
 export const SEGMENTS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
-   WHERE transcript_id = ? AND seq >= ? ORDER BY seq LIMIT ?`;
+   WHERE transcript_id = ? AND seq >= ? AND ${KEEP_GOING_SQL} ORDER BY seq LIMIT ?`;
 
 /** {@link SEGMENTS_SQL} skipping the segments that end before a time. */
 export const SEGMENTS_FROM_MS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
@@ -24,10 +24,12 @@ const EXISTS_SQL = "SELECT 1 AS found FROM transcripts WHERE id = ?";
 
 // Candidates are checked in JavaScript for whole words; a handful at a time.
 const CANDIDATES = 8;
-const FIND_EXACT_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+/** The first segments of a transcript whose text holds a needle exactly. */
+export const FIND_EXACT_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
    WHERE transcript_id = ? AND seq >= ? AND instr(text, ?) > 0 AND ${KEEP_GOING_SQL}
    ORDER BY seq LIMIT ${CANDIDATES}`;
-const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
+/** {@link FIND_EXACT_SQL}, folding ASCII case. */
+export const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
    WHERE transcript_id = ? AND seq >= ? AND instr(lower(text), ?) > 0 AND ${KEEP_GOING_SQL}
    ORDER BY seq LIMIT ${CANDIDATES}`;
 

@@ -13,6 +13,10 @@ const LIB = new URL("../../../lib/", import.meta.url);
 
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
+  "KEPT",
+  "CANDIDATES",
+  "FOLLOWING_CHARS",
+  "SCAN_PAGE",
   "STOP_CALL_ID",
   "STOP_REASON",
   "STOP_CANCELLED",
