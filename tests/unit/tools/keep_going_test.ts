@@ -47,7 +47,9 @@ function unguarded(db: DatabaseSync, sql: string): string | null {
     plan.every((step) => /^SCAN \w+ VIRTUAL TABLE INDEX/.test(step));
   // Any one row of a table: the first the scan meets.
   const anyRow = /^SELECT 1 AS found FROM \w+ LIMIT 1$/.test(sql.trim());
-  return oneMatch || anyRow ? null : `${sql.replace(/\s+/g, " ").trim()} (plan: ${plan.join("; ")})`;
+  return oneMatch || anyRow
+    ? null
+    : `${sql.replace(/\s+/g, " ").trim()} (plan: ${plan.join("; ")})`;
 }
 
 /** Every statement the store prepared that escapes the check. */
