@@ -22,6 +22,7 @@ import { COMMON_WORD, EVERY_WORD, PHRASE, PREFIX, RARE_WORD, TICKET } from "./pl
 import {
   FIND_EXACT_SQL,
   FIND_FOLDED_SQL,
+  SEGMENTS_SQL,
   speakersSql,
 } from "../lib/sources/contract/contract_segments.ts";
 
@@ -96,10 +97,9 @@ function searchOnEngine(engine: Store, match: string, estimate = true): number {
   });
   const ids = rows.map((row) => String(row["id"]));
   speakersOnEngine(engine, ids);
-  // Each hit's moment: the tool looks for the snippet's first match with the words after
-  // it; the engine for the query's first word, which holds about as many segments before.
-  const needle = /[\p{L}\p{N}]+/u.exec(match)?.[0] ?? match;
-  for (const id of ids) engine.all(FIND_EXACT_SQL, id, 0, needle);
+  // Each hit's moment: the tool reads the segment on the line of the text its snippet's
+  // first match is on, one lookup by key; the engine reads one by key as well.
+  for (const id of ids) engine.all(SEGMENTS_SQL, id, 0, 1);
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);
   if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
@@ -116,7 +116,7 @@ function speakersOnEngine(engine: Store, ids: readonly string[]): void {
 
 // The statements that give list, get and search results their speakers, and hits moments.
 const SPEAKERS_SQL = [1, 4, 16, 64, 256].map(speakersSql);
-const MOMENT_SQL = [FIND_EXACT_SQL, FIND_FOLDED_SQL];
+const MOMENT_SQL = [SEGMENTS_SQL, FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
 function fallbackOnEngine(engine: Store, query: string): number {
   const { mode, run } = withPlainWordsFallback(

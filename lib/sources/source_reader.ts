@@ -203,6 +203,11 @@ export interface HitDetail extends TranscriptHead {
   preview: string;
   /** A passage of its text holding the first match (matchWindow in lib/search/snippet.ts). */
   window: string;
+  /**
+   * The line of its text (0-based) the window starts on, where the reader knows it: the
+   * hint findSegment takes to try one segment first.
+   */
+  windowLine?: number | undefined;
 }
 
 /** The filters list_tasks passes down. */
@@ -294,10 +299,11 @@ export interface SourceReader {
   /**
    * The first segment (by `seq`) of the item `id` whose text holds `needle` as whole words
    * (see holdsWords in turns.ts), exactly or else case-insensitively; null when none does,
-   * undefined when there is no such item. A kind with segments that leaves it out is read
-   * through readSegments instead.
+   * undefined when there is no such item. `near` is a seq it is likely at (the line of a
+   * text made of its segments' lines), tried first. A kind with segments that leaves it out
+   * is read through readSegments instead.
    */
-  findSegment?(id: string, needle: string): SegmentRecord | null | undefined;
+  findSegment?(id: string, needle: string, near?: number): SegmentRecord | null | undefined;
   /**
    * Up to `count` tasks whose text holds words of `query`, best first (more of the words,
    * then newest). A kind that leaves it out is scanned through listTasks.

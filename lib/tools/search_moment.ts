@@ -45,6 +45,16 @@ export const momentSchema: v.GenericSchema<Moment | null> = v.pipe(
 // How much of the text after the mark goes with it: a few words, within one line.
 const FOLLOWING_CHARS = 40;
 
+/** What a moment is looked for by. */
+export interface Needles {
+  /** The marked word and the words after it on its line. */
+  phrase: string;
+  /** The marked word alone, looked for when the phrase is not found. */
+  word: string;
+  /** The line of the window the mark is on (0-based). */
+  line: number;
+}
+
 /** `text` cut to about FOLLOWING_CHARS, at a word's end. */
 function few(text: string): string {
   return text.length > FOLLOWING_CHARS
@@ -54,40 +64,44 @@ function few(text: string): string {
 
 /**
  * What to look for in segments for a snippet cut from `window`: the first marked word with
- * the words after it on its line, and the word alone; null when the snippet marks nothing
- * or its match is not in the window (it is the title's). A mark in a line's `Speaker: `
- * prefix (a text made of segments) looks for the start of what that line says.
+ * the words after it on its line, the word alone, and the line of the window it is on;
+ * null when the snippet marks nothing or its match is not in the window (it is the
+ * title's). A mark in a line's `Speaker: ` prefix (a text made of segments) looks for the
+ * start of what that line says.
  *
  * @example
  * ```ts
  * import { snippetNeedles } from "./search_moment.ts";
  * snippetNeedles("…put «education pricing» in the FAQ…", "Keep it, put education pricing in the FAQ", ["«", "»"]);
- * // { phrase: "education pricing in the FAQ", word: "education pricing" }
+ * // { phrase: "education pricing in the FAQ", word: "education pricing", line: 0 }
  * ```
  */
 export function snippetNeedles(
   snippet: string,
   window: string,
   marks: readonly [string, string],
-): { phrase: string; word: string } | null {
+): Needles | null {
   const [open, close] = marks;
   const start = snippet.indexOf(open);
   const end = snippet.indexOf(close, start + 1);
   if (start === -1 || end === -1) return null;
   const plain = (text: string) => text.replaceAll(open, "").replaceAll(close, "");
   const text = plain(snippet).replace(/…$/, "");
-  if (!window.includes(text.replace(/^…/, ""))) return null;
+  const core = text.replace(/^…/, "");
+  const coreAt = window.indexOf(core);
+  if (coreAt === -1) return null;
   const word = snippet.slice(start + open.length, end);
   const at = plain(snippet.slice(0, start)).length;
+  const line = window.slice(0, coreAt + at - (text.length - core.length)).split("\n").length - 1;
   const lineStart = text.lastIndexOf("\n", at) + 1;
   const lineEnd = text.indexOf("\n", at) === -1 ? text.length : text.indexOf("\n", at);
   const colon = text.indexOf(": ", lineStart);
   const whole = lineStart > 0 || !text.startsWith("…");
   if (whole && colon !== -1 && at + word.length <= colon && colon < lineEnd) {
     const said = few(text.slice(colon + 2, lineEnd));
-    if (said !== "") return { phrase: said, word };
+    if (said !== "") return { phrase: said, word, line };
   }
-  return { phrase: few(`${word}${text.slice(at + word.length, lineEnd)}`), word };
+  return { phrase: few(`${word}${text.slice(at + word.length, lineEnd)}`), word, line };
 }
 
 /** The first of `segments` that holds `needle` as whole words, exactly or folded. */
@@ -99,7 +113,8 @@ function firstHolding(segments: readonly SegmentRecord[], needle: string): Segme
 
 /**
  * The moment of the item `id` that holds the needles (phrase first, then word), or null:
- * by the reader's own lookup where it has one, else through its segments.
+ * by the reader's own lookup where it has one (trying the segment `near` first), else
+ * through its segments.
  *
  * @example
  * ```ts
@@ -107,17 +122,18 @@ function firstHolding(segments: readonly SegmentRecord[], needle: string): Segme
  * import { SourceSet } from "../sources/source_set.ts";
  * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
  * const reader = sources.reader(sources.all[0]!);
- * findMoment(reader, "no such id", { phrase: "pricing page", word: "pricing" }); // null
+ * findMoment(reader, "no such id", { phrase: "pricing page", word: "pricing", line: 0 }); // null
  * ```
  */
 export function findMoment(
   reader: SourceReader,
   id: string,
-  needles: { phrase: string; word: string },
+  needles: Needles,
+  near?: number,
 ): Moment | null {
   let found: SegmentRecord | null | undefined;
   if (reader.findSegment !== undefined) {
-    found = reader.findSegment(id, needles.phrase);
+    found = reader.findSegment(id, needles.phrase, near);
     if (found === null && needles.phrase !== needles.word) {
       found = reader.findSegment(id, needles.word);
     }

@@ -290,7 +290,10 @@ export function renderSearchPage(
     kept.forEach((hit, i) => {
       const detail = byKey.get(hit.key)!;
       const needles = snippetNeedles(marked[i]!, detail.window, SNIPPET_MARKS);
-      const moment = needles === null ? null : findMoment(reader, detail.id, needles);
+      const near = detail.windowLine === undefined || needles === null
+        ? undefined
+        : detail.windowLine + needles.line;
+      const moment = needles === null ? null : findMoment(reader, detail.id, needles, near);
       rendered.set(hit, { detail, snippet: marked[i]!, moment });
     });
   }

@@ -202,12 +202,16 @@ export class ContractReader implements SourceReader {
     const store = this.#store;
     return withSpeakers(
       store,
-      hitRows(store, keys).map((row) => ({
-        key: String(row["pk"]),
-        ...head(row),
-        preview: previewFromHead(store, row["pk"], row["head"]),
-        window: hitWindow(store, row, match),
-      })),
+      hitRows(store, keys).map((row) => {
+        const { window, line } = hitWindow(store, row, match);
+        return {
+          key: String(row["pk"]),
+          ...head(row),
+          preview: previewFromHead(store, row["pk"], row["head"]),
+          window,
+          windowLine: line,
+        };
+      }),
     );
   }
 
@@ -220,8 +224,8 @@ export class ContractReader implements SourceReader {
     return row === undefined ? undefined : withSpeakers(this.#store, [head(row)])[0];
   }
 
-  findSegment(id: string, needle: string): SegmentRecord | null {
-    return findSegment(this.#store, id, needle);
+  findSegment(id: string, needle: string, near?: number): SegmentRecord | null {
+    return findSegment(this.#store, id, needle, near);
   }
 
   /** Tasks holding words of the query, by a scan: the contract keeps no index of tasks. */

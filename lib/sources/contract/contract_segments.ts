@@ -122,7 +122,8 @@ export function speakersByTranscript(
 
 /**
  * The first segment of the transcript `id` holding `needle` as whole words, exactly or else
- * case-insensitively; null when none does.
+ * case-insensitively; null when none does. The segment `near` is tried first: one lookup
+ * by key where the text is its segments' lines, as the owning app writes it.
  *
  * @example
  * ```ts
@@ -131,7 +132,16 @@ export function speakersByTranscript(
  * findSegment(openDemoStore(), "no such id", "pricing"); // null
  * ```
  */
-export function findSegment(store: Store, id: string, needle: string): SegmentRecord | null {
+export function findSegment(
+  store: Store,
+  id: string,
+  needle: string,
+  near?: number,
+): SegmentRecord | null {
+  if (near !== undefined) {
+    const [guess] = store.all(SEGMENTS_SQL, id, near, 1).map(segmentOf);
+    if (guess?.seq === near && holdsWords(guess.text, needle)) return guess;
+  }
   const folded = needle.toLowerCase();
   const ways: [string, string, (text: string) => boolean][] = [
     [FIND_EXACT_SQL, needle, (text) => holdsWords(text, needle)],
