@@ -29,7 +29,7 @@ import {
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import { findSegment, readSegments, speakersByTranscript } from "./contract_segments.ts";
+import { findSegment, readSegments, SpeakerCache } from "./contract_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
 /** list_transcripts' statement in our store, for a WHERE clause of Conditions. */
@@ -85,9 +85,13 @@ function head(row: StoreRow) {
 }
 
 /** Each item with the speakers of its transcript, where it has segments. */
-function withSpeakers<T extends TranscriptHead>(store: Store, items: T[]): T[] {
+function withSpeakers<T extends TranscriptHead>(
+  store: Store,
+  cache: SpeakerCache,
+  items: T[],
+): T[] {
   if (items.length === 0) return items;
-  const speakers = speakersByTranscript(store, items.map((item) => item.id));
+  const speakers = cache.of(store, items.map((item) => item.id));
   return items.map((item) => {
     const names = speakers.get(item.id);
     return names === undefined ? item : { ...item, speakers: names };
@@ -126,6 +130,7 @@ function taskOf(row: StoreRow): TaskSummary {
  */
 export class ContractReader implements SourceReader {
   readonly #store: Store;
+  readonly #speakers = new SpeakerCache();
 
   /** Reads `store`, already opened and checked against the contract. */
   constructor(store: Store) {
@@ -157,6 +162,7 @@ export class ContractReader implements SourceReader {
     const rows = store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit);
     return withSpeakers(
       store,
+      this.#speakers,
       rows.map((row) => ({
         ...head(row),
         duration: numberOrNull(row["duration"]),
@@ -172,7 +178,7 @@ export class ContractReader implements SourceReader {
     const row = this.#store.get(DOCUMENT_SQL, id);
     if (row === undefined) return undefined;
     return {
-      ...withSpeakers(this.#store, [head(row)])[0]!,
+      ...withSpeakers(this.#store, this.#speakers, [head(row)])[0]!,
       duration: numberOrNull(row["duration"]),
       starred: flag(row["starred"]),
       language: textOrNull(row["language"]),
@@ -202,6 +208,7 @@ export class ContractReader implements SourceReader {
     const store = this.#store;
     return withSpeakers(
       store,
+      this.#speakers,
       hitRows(store, keys).map((row) => {
         const { window, line } = hitWindow(store, row, match);
         return {
@@ -221,7 +228,9 @@ export class ContractReader implements SourceReader {
 
   readHead(id: string): TranscriptHead | undefined {
     const row = this.#store.get(HEAD_SQL, id);
-    return row === undefined ? undefined : withSpeakers(this.#store, [head(row)])[0];
+    return row === undefined
+      ? undefined
+      : withSpeakers(this.#store, this.#speakers, [head(row)])[0];
   }
 
   findSegment(id: string, needle: string, near?: number): SegmentRecord | null {

@@ -120,6 +120,46 @@ export function speakersByTranscript(
   return speakers;
 }
 
+// Transcripts whose speakers a connection keeps: a few pages of listings and searches.
+const KEPT_SPEAKERS = 4_096;
+
+/**
+ * The speakers of transcripts as one connection last read them, kept while the store is
+ * unchanged (PRAGMA data_version): reading them walks every segment of a transcript, and a
+ * client lists the same newest page, or pages through one transcript, again and again.
+ *
+ * @example
+ * ```ts
+ * import { SpeakerCache } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * new SpeakerCache().of(openDemoStore(), ["no such id"]).size; // 0
+ * ```
+ */
+export class SpeakerCache {
+  #version = -1;
+  #known = new Map<string, string[] | null>();
+
+  /** The speakers of each of `ids` that has segments, as speakersByTranscript answers. */
+  of(store: Store, ids: readonly string[]): Map<string, string[]> {
+    const version = Number(store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (version !== this.#version) [this.#version, this.#known] = [version, new Map()];
+    const missing = ids.filter((id) => !this.#known.has(id));
+    if (missing.length > 0) {
+      const read = speakersByTranscript(store, missing);
+      for (const id of missing) {
+        if (this.#known.size >= KEPT_SPEAKERS) this.#known.delete(this.#known.keys().next().value!);
+        this.#known.set(id, read.get(id) ?? null);
+      }
+    }
+    const speakers = new Map<string, string[]>();
+    for (const id of ids) {
+      const names = this.#known.get(id);
+      if (names !== undefined && names !== null) speakers.set(id, names);
+    }
+    return speakers;
+  }
+}
+
 /**
  * The first segment of the transcript `id` holding `needle` as whole words, exactly or else
  * case-insensitively; null when none does. The segment `near` is tried first: one lookup

@@ -14,6 +14,7 @@ const LIB = new URL("../../../lib/", import.meta.url);
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
   "KEPT",
+  "KEPT_SPEAKERS",
   "CANDIDATES",
   "FOLLOWING_CHARS",
   "SCAN_PAGE",

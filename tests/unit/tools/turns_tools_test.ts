@@ -1,4 +1,5 @@
 /** get_turns, speakers and moments, and list_tasks' query, in process on fixture stores. */
+import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   buildFixtureStore,
@@ -206,3 +207,23 @@ Deno.test(
     assertEquals(fixtureTasks([]).length, 37);
   }),
 );
+
+Deno.test("speakers kept by a connection follow the app's writes", () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(3), tasks: [] });
+  const store = openStore(fixture.path);
+  const app = new DatabaseSync(fixture.path);
+  try {
+    const newest = call(store, "list_transcripts").transcripts[0];
+    assertEquals(newest.speakers, ["Ana", "Ben"]);
+    assertEquals(call(store, "get_turns", { id: newest.id }).speakers, ["Ana", "Ben"]);
+    app.prepare(
+      "INSERT INTO segments (transcript_id, seq, start_ms, end_ms, speaker, text) VALUES (?, 2, 9500, 9900, 'Cleo', 'Late.')",
+    ).run(newest.id);
+    assertEquals(call(store, "list_transcripts").transcripts[0].speakers, ["Ana", "Ben", "Cleo"]);
+    assertEquals(call(store, "get_turns", { id: newest.id }).turns.at(-1).speaker, "Cleo");
+  } finally {
+    app.close();
+    store.close();
+    fixture.cleanup();
+  }
+});
