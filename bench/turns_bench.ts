@@ -26,7 +26,7 @@ import {
   SEGMENTS_SQL,
   speakersSql,
 } from "../lib/sources/contract/contract_segments.ts";
-import { TURN_LOOKBACK_SEGMENTS, TURNS_BEFORE_MOMENT } from "../lib/config/limits.ts";
+import { TURN_LOOKBACK_SEGMENTS } from "../lib/config/limits.ts";
 import { LIST_TRANSCRIPTS_SQL, openEngine } from "./engine_sql.ts";
 import { positiveInteger } from "./gen_store.ts";
 import { startServer } from "./server_under_test.ts";
