@@ -31,7 +31,8 @@ const CHARS = PAGE_SIZES.turnChars;
 const thousands = (n: number) => n.toLocaleString("en-US");
 
 /** What an answer says when the item has no segments. */
-export const NO_SEGMENTS_NOTE = "This transcript has no segments: its turns are the lines of " +
+export const NO_SEGMENTS_NOTE: string =
+  "This transcript has no segments: its turns are the lines of " +
   "its text, without times or speakers.";
 
 const milliseconds = (description: string) =>
