@@ -115,7 +115,8 @@ function speakersOnEngine(engine: Store, ids: readonly string[]): void {
 }
 
 // The statements that give list, get and search results their speakers, and hits moments.
-const SPEAKERS_SQL = [1, 4, 16, 64, 256].map(speakersSql);
+// A connection keeps speakers while PRAGMA data_version says the store is unchanged.
+const SPEAKERS_SQL = [...[1, 4, 16, 64, 256].map(speakersSql), "PRAGMA data_version"];
 const MOMENT_SQL = [SEGMENTS_SQL, FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
 function fallbackOnEngine(engine: Store, query: string): number {
