@@ -234,9 +234,12 @@ function jsonCharBytes(code: number): number {
   return code >= 0xdc00 && code <= 0xdfff ? 0 : 3;
 }
 
-/** The JSON bytes of a piece beside its text: field names, numbers, times, the speaker. */
+/**
+ * The most JSON bytes a piece takes beside its text: field names, numbers, the time and
+ * the speaker (each unit of a string takes at most 6 bytes, as `\u001f`).
+ */
 function pieceBytes(piece: TurnPiece): number {
-  return JSON.stringify({ ...piece, text: "" }).length * 3;
+  return 200 + 6 * (piece.speaker?.length ?? 0);
 }
 
 /**
@@ -261,7 +264,10 @@ function pieceBytes(piece: TurnPiece): number {
 export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnPage {
   const turns: TurnPiece[] = [];
   let chars = 0;
+  // A bound (6 bytes a unit, as `\u001f`) while the page's bounds fit the budget, which a
+  // page of tens of thousands of characters always does; past that, counted exactly.
   let bytes = 0;
+  let exact = false;
   for (const turn of turnsFrom(read, request.fromSeq, () => request.maxChars - chars)) {
     const found = verdict(turn, request);
     if (found === "stop") break;
@@ -276,12 +282,16 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
       continues: false,
     };
     const pieceSize = pieceBytes(piece);
-    const fits = chars + piece.text.length <= request.maxChars &&
-      bytes + pieceSize + jsonTextBytes(piece.text) <= request.maxBytes;
-    if (fits) {
+    let size = pieceSize + 2 + 6 * piece.text.length;
+    if (!exact && bytes + size > request.maxBytes) {
+      exact = true;
+      bytes = turns.reduce((sum, shown) => sum + pieceBytes(shown) + jsonTextBytes(shown.text), 0);
+    }
+    if (exact) size = pieceSize + jsonTextBytes(piece.text);
+    if (chars + piece.text.length <= request.maxChars && bytes + size <= request.maxBytes) {
       turns.push(piece);
       chars += piece.text.length;
-      bytes += pieceSize + jsonTextBytes(piece.text);
+      bytes += size;
       continue;
     }
     if (turns.length > 0) return { turns, next: { seq: turn.seq, skipChars: 0 } };

@@ -181,3 +181,13 @@ Deno.test("cutAtWord() and holdsWords() respect word boundaries", () => {
   assert(holdsWords("repricing, then pricing", "pricing"));
   assertEquals(speakersOf(conversation(30), 2), ["Ana", "Ben"]);
 });
+
+Deno.test("readTurnPage() fills a large page of plain text to its characters, not a bound", () => {
+  const segments = conversation(3_000, 30);
+  const page = readTurnPage(
+    readFromList(segments),
+    request({ maxChars: 200_000, maxBytes: 320_000 }),
+  );
+  const chars = page.turns.reduce((n, turn) => n + turn.text.length, 0);
+  assert(chars > 195_000 && chars <= 200_000, `${chars} characters`);
+});
