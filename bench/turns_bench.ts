@@ -24,6 +24,7 @@ import { decodeCursor } from "../lib/tools/cursor.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { HEAD_SQL } from "../lib/sources/contract/contract_reader.ts";
 import {
+  scanStart,
   SEGMENTS_FROM_MS_SQL,
   SEGMENTS_SQL,
   speakersSql,
@@ -59,7 +60,8 @@ function pageOnEngine(store: Store, args: Record<string, unknown>): (engine: Sto
   return (engine) => {
     engine.get(HEAD_SQL, id);
     if (around !== undefined) {
-      const [target] = engine.all(SEGMENTS_FROM_MS_SQL, id, 0, around, 1);
+      const start = scanStart(engine, id, 0, around);
+      const [target] = engine.all(SEGMENTS_FROM_MS_SQL, id, start, around, 1);
       const seq = Number(target!["seq"]);
       const from = Math.max(0, seq - TURN_LOOKBACK_SEGMENTS);
       engine.all(SEGMENTS_SQL, id, from, seq - from + 1);

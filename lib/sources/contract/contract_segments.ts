@@ -22,6 +22,43 @@ export const SEGMENTS_FROM_MS_SQL = `SELECT seq, start_ms, end_ms, speaker, text
 
 const EXISTS_SQL = "SELECT 1 AS found FROM transcripts WHERE id = ?";
 
+/** A transcript's last seq, for bisecting its segments by time. */
+export const LAST_SEQ_SQL = `SELECT seq FROM segments
+   WHERE transcript_id = ? AND ${KEEP_GOING_SQL} ORDER BY seq DESC LIMIT 1`;
+
+/** The first segment at or after a seq, with its end, for bisecting by time. */
+export const END_AT_SQL = `SELECT seq, end_ms FROM segments
+   WHERE transcript_id = ? AND seq >= ? AND ${KEEP_GOING_SQL} ORDER BY seq LIMIT 1`;
+
+// Segments of one recording may overlap (two voices at once), so their ends are not quite
+// in seq order: the scan for the first to end after a time starts this many before the
+// bisection's answer.
+const OVERLAP_MARGIN = 64;
+
+/**
+ * Where to scan from for the first segment at or after `fromSeq` that ends at or after
+ * `ms`: segments are in time order by seq, so a bisection on their ends finds it in a few
+ * lookups by key, and the scan then reads a few rows rather than every one before it.
+ *
+ * @example
+ * ```ts
+ * import { scanStart } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * scanStart(openDemoStore(), "no such id", 0, 60_000); // 0
+ * ```
+ */
+export function scanStart(store: Store, id: string, fromSeq: number, ms: number): number {
+  let low = fromSeq;
+  let high = Number(store.get(LAST_SEQ_SQL, id)?.["seq"] ?? fromSeq);
+  while (low < high) {
+    const middle = low + Math.floor((high - low) / 2);
+    const row = store.get(END_AT_SQL, id, middle);
+    if (row !== undefined && Number(row["end_ms"]) < ms) low = Number(row["seq"]) + 1;
+    else high = middle;
+  }
+  return Math.max(fromSeq, low - OVERLAP_MARGIN);
+}
+
 // Candidates are checked in JavaScript for whole words; a handful at a time.
 const CANDIDATES = 8;
 /** The first segments of a transcript whose text holds a needle exactly. */
@@ -79,7 +116,13 @@ export function readSegments(
 ): SegmentRecord[] | undefined {
   const rows = range.fromMs === undefined
     ? store.all(SEGMENTS_SQL, id, range.fromSeq, range.limit)
-    : store.all(SEGMENTS_FROM_MS_SQL, id, range.fromSeq, range.fromMs, range.limit);
+    : store.all(
+      SEGMENTS_FROM_MS_SQL,
+      id,
+      scanStart(store, id, range.fromSeq, range.fromMs),
+      range.fromMs,
+      range.limit,
+    );
   if (rows.length === 0 && store.get(EXISTS_SQL, id) === undefined) return undefined;
   return rows.map(segmentOf);
 }

@@ -15,6 +15,7 @@ const LIB = new URL("../../../lib/", import.meta.url);
 const INTERNAL = new Set([
   "KEPT",
   "KEPT_SPEAKERS",
+  "OVERLAP_MARGIN",
   "CANDIDATES",
   "FOLLOWING_CHARS",
   "SCAN_PAGE",

@@ -227,3 +227,28 @@ Deno.test("speakers kept by a connection follow the app's writes", () => {
     fixture.cleanup();
   }
 });
+
+Deno.test("get_turns from a time finds the first turn ending after it, overlaps included", () => {
+  const segments = Array.from({ length: 3_000 }, (_, i) => ({
+    speaker: i % 2 === 0 ? "Ana" : "Ben",
+    startMs: i * 1_000,
+    // Segment 1,980 overlaps the twenty after it: it ends after 2,000 s.
+    endMs: i === 1_980 ? 2_005_000 : i * 1_000 + 500,
+    text: `line ${i}`,
+  }));
+  const talk: Transcript = { ...fixtureTranscripts(1)[0]!, id: "overlaps", segments };
+  const fixture = buildFixtureStore({ transcripts: [talk], tasks: [] });
+  const store = openStore(fixture.path);
+  try {
+    const from = (fromMs: number) =>
+      call(store, "get_turns", { id: "overlaps", fromMs, maxChars: 1_000 }).turns[0]?.seq;
+    assertEquals(from(2_000_000), 1_980);
+    assertEquals(from(1_000_200), 1_000);
+    assertEquals(from(0), 0);
+    assertEquals(from(2_999_400), 2_999);
+    assertEquals(from(3_000_000), undefined);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});
