@@ -191,6 +191,10 @@ function momentRows(store: Store, iterations: number): string[] {
     `what's the plan for ${TICKET}?`,
   ];
   return queries.map((query) => {
+    const first: Json = callTool(search, sources, { query });
+    if (!first.ok) {
+      return `| search \`${query}\` | ${first.code}: ${first.message.slice(0, 40)}… | | | | |`;
+    }
     const withMoments: number[] = [];
     const without: number[] = [];
     let found = "";
