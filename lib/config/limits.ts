@@ -169,11 +169,13 @@ export const PAGE_SIZES: {
   readonly searchTranscripts: PageSize;
   readonly listTasks: PageSize;
   readonly transcriptChars: PageSize;
+  readonly turnChars: PageSize;
 } = {
   listTranscripts: { min: 1, max: 200, fallback: 20 },
   searchTranscripts: { min: 1, max: 100, fallback: 20 },
   listTasks: { min: 1, max: 1_000, fallback: 200 },
   transcriptChars: { min: 1_000, max: 200_000, fallback: 20_000 },
+  turnChars: { min: 1_000, max: 200_000, fallback: 20_000 },
 };
 
 /** How many of a database's tables an "of no known kind" message names before "…". */
@@ -305,3 +307,27 @@ export const COMPLETION_MAX_VALUES = 20;
 
 /** How many of each source's newest transcripts `completion/complete` matches titles in. */
 export const COMPLETION_SCAN_ITEMS = 2_000;
+
+// ---- Turns ----
+
+/** The most speakers an item's `speakers` lists, in order of first appearance. */
+export const MAX_SPEAKERS = 20;
+
+/** How many turns before the moment `aroundMs` names a get_turns page starts with. */
+export const TURNS_BEFORE_MOMENT = 3;
+
+/**
+ * The characters a segment is guessed to hold before any is read, to size the first read
+ * of a page of turns; later reads use the mean of those read. Generated and real meetings
+ * both average 150–250.
+ */
+export const TURN_SEGMENT_CHARS_GUESS = 200;
+
+/** The most segments one read of a page of turns asks for. */
+export const TURN_READ_MAX_SEGMENTS = 4_096;
+
+/**
+ * The segments read before a moment to find the turns a page starts with; the window
+ * grows fourfold while the first of them is not seen from its start.
+ */
+export const TURN_LOOKBACK_SEGMENTS = 16;

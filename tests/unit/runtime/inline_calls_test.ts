@@ -44,7 +44,7 @@ Deno.test("cheap calls run inline and answer exactly what callTool answers", () 
 Deno.test("only tools marked cheap run inline; search goes to a worker at no cost", () => {
   assertEquals(
     TOOLS.filter((t) => t.cheap !== undefined && t.cheap !== false).map((t) => t.name).sort(),
-    ["get_transcript", "list_tasks", "list_transcripts"],
+    ["get_transcript", "get_turns", "list_tasks", "list_transcripts"],
   );
   const inline = new InlineCalls(connect);
   try {
