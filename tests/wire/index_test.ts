@@ -10,9 +10,9 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 import {
   buildIndexSources,
+  comparableAnswers,
   openSources,
   SCREENPIPE_WORDS,
-  tasksById,
   toolAnswers,
 } from "../helpers/index_fixture.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
@@ -43,7 +43,7 @@ Deno.test("index: the store built from three kinds answers as the sources do; a 
     assert(direct.transcripts.some((t: { id: string }) => t.id.startsWith("meetily:")));
     assert(Object.values(direct.found).every((ids) => (ids as string[]).length > 0));
     // Tasks of one time list in id order from a store: Meetily lists a meeting's in its own.
-    assertEquals(tasksById(answersOver([out])), tasksById(direct));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(direct));
     const added = direct.transcripts.length + direct.tasks.length;
     assertMatch(first.stdout, new RegExp(`: ${added} added, 0 updated, 0 removed, 0 unchanged`));
 
@@ -202,7 +202,7 @@ Deno.test("index: sources whose files are as at the last run are not read; one w
     const changed = await runCli(["index", ...paths, "--out", out]);
     assertMatch(changed.stdout, /: 0 added, 1 updated, 0 removed, \d+ unchanged/);
     assertMatch(changed.stdout, /unchanged since the last run: store, screenpipe\n/);
-    assertEquals(tasksById(answersOver([out])), tasksById(answersOver(paths)));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(answersOver(paths)));
   } finally {
     sources.cleanup();
   }
