@@ -247,3 +247,14 @@ export const SCAN_INDEX_SLICE_MS = 1_000;
 
 /** The most words a scanned search looks for; later words of a longer query are ignored. */
 export const SCAN_MAX_TERMS = 8;
+
+// ---- Folders of transcript files ----
+
+/** A file in a served folder larger than this is skipped with its reason, never read. */
+export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched, and the wait that gathers a burst of events. */
+export const FOLDER_RESCAN_MS = 1_000;
+
+/** How many skipped files of a folder stderr names one by one; the rest are counted. */
+export const MAX_LOGGED_SKIPPED_FILES = 20;

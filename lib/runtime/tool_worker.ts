@@ -10,6 +10,8 @@ import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
+import { FolderHost } from "../sources/folder/folder_host.ts";
+import { setFolderLinks } from "../sources/folder/folder_links.ts";
 import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
@@ -28,13 +30,25 @@ const scope = self as unknown as {
 };
 
 let sources: SourceSet | undefined;
+let folderHost: FolderHost | undefined;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
   const message = event.data;
+  if (message.type === "folder-host") {
+    folderHost = new FolderHost(message.name, message.path);
+    folderHost.start();
+    return;
+  }
+  if (message.type === "folder-link") {
+    folderHost?.link(message.link);
+    return;
+  }
   if (message.type === "init") {
     try {
+      const links = message.links ?? {};
+      setFolderLinks((name) => links[name]);
       // A source that cannot be opened is kept with its reason: the others still serve.
       sources = SourceSet.open(message.sources);
       const stop = new Int32Array(message.stop);

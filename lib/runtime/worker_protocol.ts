@@ -5,11 +5,22 @@
  * @module
  */
 import type { SourceSpec } from "../sources/source_set.ts";
+import type { FolderLink } from "../sources/folder/folder_link.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
 
 /** What the pool sends to a worker. */
 export type ToWorker =
-  | { type: "init"; sources: readonly SourceSpec[]; stop: SharedArrayBuffer }
+  | {
+    type: "init";
+    sources: readonly SourceSpec[];
+    stop: SharedArrayBuffer;
+    /** A link to each served folder's host, by source name (folder_hosts.ts). */
+    links?: Record<string, FolderLink>;
+  }
+  /** Makes this worker the host of a folder's index instead of a tool worker. */
+  | { type: "folder-host"; name: string; path: string }
+  /** A link whose calls the folder's host answers. */
+  | { type: "folder-link"; link: FolderLink }
   | {
     type: "call";
     callId: number;

@@ -11,7 +11,12 @@ import type { Store } from "../store/store.ts";
 import type { SourceReader } from "./source_reader.ts";
 
 /** The kinds of source this server reads. */
-export type SourceKindName = "transcript-mcp" | "screenpipe" | "meetily";
+export type SourceKindName =
+  | "transcript-mcp"
+  | "screenpipe"
+  | "meetily"
+  // A folder of transcript files (lib/sources/folder/): no database, so no SourceKind.
+  | "folder";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;
