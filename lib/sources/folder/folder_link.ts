@@ -13,18 +13,24 @@
  */
 import { receiveMessageOnPort } from "node:worker_threads";
 import {
+  type HitDetail,
   InvalidCursorError,
   type Position,
   type SearchRanking,
   type SegmentRange,
+  type SegmentRecord,
   type SourceFacts,
   type TaskFilter,
+  type TaskSummary,
+  type TranscriptDocument,
   type TranscriptFilter,
+  type TranscriptSummary,
 } from "../source_reader.ts";
 import { type InterruptReason, StoreInterruptedError } from "../../store/errors.ts";
 import type { Store } from "../../store/store.ts";
 import { SourceUnavailableError } from "../source_set.ts";
 import type { FolderSourceReader } from "./folder_reader.ts";
+import type { WalkProblem } from "./folder_walk.ts";
 
 /** One thread's link to a folder's host. */
 export interface FolderLink {
@@ -41,7 +47,7 @@ const ABANDONED = 1;
 /** How often a waiting caller looks at its deadline, in ms: internal tuning. */
 const WAIT_SLICE_MS = 5;
 
-type Method = Exclude<keyof FolderSourceReader, "readSegments"> | "readSegments";
+type Method = keyof FolderSourceReader;
 
 interface Call {
   id: number;
@@ -147,44 +153,40 @@ export class RemoteFolderReader implements FolderSourceReader {
     this.#port.close();
   }
 
-  listTranscripts(after: Position | null, limit: number, filter: TranscriptFilter) {
-    return this.#call("listTranscripts", [after, limit, filter]) as ReturnType<
-      FolderSourceReader["listTranscripts"]
-    >;
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[] {
+    return this.#call("listTranscripts", [after, limit, filter]) as TranscriptSummary[];
   }
 
-  getTranscript(id: string) {
-    return this.#call("getTranscript", [id]) as ReturnType<FolderSourceReader["getTranscript"]>;
+  getTranscript(id: string): TranscriptDocument | undefined {
+    return this.#call("getTranscript", [id]) as TranscriptDocument | undefined;
   }
 
   search(query: string, count: number): SearchRanking {
     return this.#call("search", [query, count]) as SearchRanking;
   }
 
-  renderHits(keys: readonly string[], match: string) {
-    return this.#call("renderHits", [keys, match]) as ReturnType<
-      FolderSourceReader["renderHits"]
-    >;
+  renderHits(keys: readonly string[], match: string): HitDetail[] {
+    return this.#call("renderHits", [keys, match]) as HitDetail[];
   }
 
-  readSegments(id: string, range: SegmentRange) {
-    return this.#call("readSegments", [id, range]) as ReturnType<
-      NonNullable<FolderSourceReader["readSegments"]>
-    >;
+  readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    return this.#call("readSegments", [id, range]) as SegmentRecord[] | undefined;
   }
 
-  listTasks(after: Position | null, limit: number, filter: TaskFilter) {
-    return this.#call("listTasks", [after, limit, filter]) as ReturnType<
-      FolderSourceReader["listTasks"]
-    >;
+  listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
+    return this.#call("listTasks", [after, limit, filter]) as TaskSummary[];
   }
 
   facts(): SourceFacts {
     return this.#call("facts", []) as SourceFacts;
   }
 
-  skippedFiles() {
-    return this.#call("skippedFiles", []) as ReturnType<FolderSourceReader["skippedFiles"]>;
+  skippedFiles(): WalkProblem[] {
+    return this.#call("skippedFiles", []) as WalkProblem[];
   }
 
   #call(method: Method, args: unknown[]): unknown {
