@@ -12,6 +12,7 @@ import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
 import { FolderHost } from "../sources/folder/folder_host.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
+import { parseFolderFile } from "../sources/folder/folder_parse.ts";
 import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
@@ -36,8 +37,17 @@ let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
   const message = event.data;
+  if (message.type === "folder-parse") {
+    // A folder host's parsing thread (a worker of its own, on this same entry).
+    scope.postMessage({
+      type: "parsed",
+      id: message.id,
+      parsed: message.files.map(parseFolderFile),
+    });
+    return;
+  }
   if (message.type === "folder-host") {
-    folderHost = new FolderHost(message.name, message.path);
+    folderHost = new FolderHost(message.name, message.path, new URL(import.meta.url));
     folderHost.start();
     return;
   }

@@ -10,6 +10,7 @@ import { FOLDER_RESCAN_MS, MAX_LOGGED_SKIPPED_FILES } from "../../config/limits.
 import { FolderIndex } from "./folder_index.ts";
 import { type FolderLink, serveFolderLink } from "./folder_link.ts";
 import { FolderReader } from "./folder_reader.ts";
+import { startParser } from "./folder_parse.ts";
 
 /** Work done between two looks at the links, in ms: internal tuning. */
 const INDEX_SLICE_MS = 40;
@@ -39,11 +40,18 @@ export class FolderHost {
   #wake: (() => void) | null = null;
   #watcher: Deno.FsWatcher | null = null;
   #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #parserUrl: URL | undefined;
 
-  /** The host of the folder at `root`, served as `name`; nothing is read until start. */
-  constructor(name: string, root: string) {
+  /**
+   * The host of the folder at `root`, served as `name`; nothing is read until start. With
+   * `parserUrl` (a worker entry that answers ParseRequests), the first pass parses files in
+   * that thread while this one inserts them: on two cores, the pass takes the longer of the
+   * two rather than their sum.
+   */
+  constructor(name: string, root: string, parserUrl?: URL) {
     this.#index = new FolderIndex(name, root);
     this.#reader = new FolderReader(this.#index);
+    this.#parserUrl = parserUrl;
   }
 
   /** Answers the reads that come over `link`. */
@@ -66,15 +74,22 @@ export class FolderHost {
 
   async #run(): Promise<void> {
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    // The first pass only: later passes read the few files that changed.
+    const parser = this.#parserUrl === undefined ? undefined : startParser(this.#parserUrl);
+    await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser?.parseMany);
+    parser?.close();
     while (!this.#closed) {
-      this.#dirty = false;
-      await this.#index.indexSlices(INDEX_SLICE_MS, pause);
+      if (this.#dirty) {
+        this.#dirty = false;
+        await this.#index.indexSlices(INDEX_SLICE_MS, pause);
+      }
       if (this.#closed) return;
       this.#logSkipped();
       this.#follow();
       if (!this.#dirty) await new Promise<void>((resolve) => this.#wake = resolve);
       this.#wake = null;
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      this.#dirty = true;
     }
   }
 

@@ -12,6 +12,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { readTranscriptFile } from "../../ingest/read_transcript_file.ts";
 import type { FileOutcome } from "../../ingest/file_transcript.ts";
+import { baseName, type ParsedFile, parseFolderFile } from "./folder_parse.ts";
 import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
 import { authorizeReadsOnly, installAuthorizer } from "../../store/authorizer.ts";
@@ -31,6 +32,12 @@ interface FileState {
   /** Whether its transcript has timed segments. */
   timed: boolean;
 }
+
+/** Parses files in another thread, in order: how a host overlaps parsing with indexing. */
+export type ParseMany = (files: WalkedFile[]) => Promise<ParsedFile[]>;
+
+/** Files sent to be parsed at once: internal tuning (enough to keep the other thread busy). */
+const PARSE_BATCH_BYTES = 1024 * 1024;
 
 /** Where the index is in its pass over the folder. */
 export interface FolderProgress {
@@ -132,8 +139,28 @@ export class FolderIndex {
    * One pass in slices of about `sliceMs` of work each, awaiting `pause()` between them so
    * the thread answers calls meanwhile (they see the files read so far).
    */
-  async indexSlices(sliceMs: number, pause: () => Promise<void>): Promise<void> {
+  async indexSlices(
+    sliceMs: number,
+    pause: () => Promise<void>,
+    parseMany?: ParseMany,
+  ): Promise<void> {
     const pending = this.#plan();
+    if (parseMany !== undefined) {
+      // One batch parses in the other thread while the one before it is inserted here.
+      let batch = takeBatch(pending);
+      let parsing = parseMany(batch);
+      while (batch.length > 0) {
+        const parsed = await parsing;
+        const next = takeBatch(pending);
+        parsing = next.length > 0 ? parseMany(next) : Promise.resolve([]);
+        this.#writes(() => {
+          batch.forEach((file, i) => this.#apply(file, parsed[i]!));
+          this.#progress.done += batch.length;
+        });
+        await pause();
+        batch = next;
+      }
+    }
     while (pending.length > 0) {
       this.#read(pending, sliceMs);
       await pause();
@@ -186,12 +213,11 @@ export class FolderIndex {
   }
 
   #readOne(file: WalkedFile): void {
-    let outcome: FileOutcome;
-    try {
-      outcome = readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
-    } catch (error) {
-      outcome = { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
-    }
+    this.#apply(file, parseFolderFile(file));
+  }
+
+  #apply(file: WalkedFile, parsed: ParsedFile): void {
+    const { outcome, timed } = parsed;
     const state: FileState = {
       mtime: file.mtime,
       size: file.size,
@@ -203,7 +229,7 @@ export class FolderIndex {
       const id = publicId(this.name, fileTranscriptKey(file.relative));
       this.#writer.put(fileTranscriptRow(outcome.transcript, id, file.mtime));
       state.id = id;
-      state.timed = outcome.transcript.segments.some((segment) => segment.startMs !== null);
+      state.timed = timed;
       this.#byId.set(id, file.relative);
     } else {
       this.#forget(file.relative);
@@ -245,6 +271,14 @@ export class FolderIndex {
   }
 }
 
-function baseName(relative: string): string {
-  return relative.slice(relative.lastIndexOf("/") + 1);
+/** Files off the end of `pending`, up to about {@link PARSE_BATCH_BYTES}, in order. */
+function takeBatch(pending: WalkedFile[]): WalkedFile[] {
+  const batch: WalkedFile[] = [];
+  let bytes = 0;
+  while (pending.length > 0 && (batch.length === 0 || bytes < PARSE_BATCH_BYTES)) {
+    const file = pending.pop()!;
+    batch.push(file);
+    bytes += file.size;
+  }
+  return batch;
 }

@@ -59,6 +59,7 @@ const INTERNAL = new Set([
   "ANSWERS",
   "ABANDONED",
   "WAIT_SLICE_MS",
+  "PARSE_BATCH_BYTES",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
