@@ -331,3 +331,14 @@ export const TURN_READ_MAX_SEGMENTS = 4_096;
  * grows fourfold while the first of them is not seen from its start.
  */
 export const TURN_LOOKBACK_SEGMENTS = 16;
+
+// ---- Folders of transcript files ----
+
+/** A file in a served folder larger than this is skipped with its reason, never read. */
+export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched, and the wait that gathers a burst of events. */
+export const FOLDER_RESCAN_MS = 1_000;
+
+/** How many skipped files of a folder stderr names one by one; the rest are counted. */
+export const MAX_LOGGED_SKIPPED_FILES = 20;

@@ -16,7 +16,9 @@ export type SourceKindName =
   | "screenpipe"
   | "meetily"
   | "buzz"
-  | "rousseau";
+  | "rousseau"
+  // A folder of transcript files (lib/sources/folder/): no database, so no SourceKind.
+  | "folder";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;

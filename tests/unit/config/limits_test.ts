@@ -66,6 +66,13 @@ const INTERNAL = new Set([
   "VERIFY_ROWS",
   "PREVIEW_SEGMENTS",
   "SEGMENT_PAGE",
+  // The folder source's host thread and its links (lib/sources/folder/).
+  "INDEX_SLICE_MS",
+  "SETTLE_MS",
+  "ANSWERS",
+  "ABANDONED",
+  "WAIT_SLICE_MS",
+  "PARSE_BATCH_BYTES",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
