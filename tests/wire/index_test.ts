@@ -207,3 +207,34 @@ Deno.test("index: sources whose files are as at the last run are not read; one w
     sources.cleanup();
   }
 });
+
+Deno.test("index: a folder of transcript files indexes to a store that answers as the folder does, its unreadable files named", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "tmcp-index-folder-" });
+  const folder = join(dir, "calls");
+  try {
+    Deno.mkdirSync(join(folder, "2025"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(folder, "2025-03-14 Pricing review.vtt"),
+      "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann Lee>The budget for pricing is fixed.\n\n" +
+        "00:00:04.000 --> 00:00:06.500\n<v Omar>Then we hold the café launch.\n",
+    );
+    Deno.writeTextFileSync(
+      join(folder, "2025", "standup.srt"),
+      "1\r\n00:00:00,500 --> 00:00:02,000\r\nFixture talk first.\r\n\r\n" +
+        "2\r\n00:00:02,000 --> 00:00:03,000\r\nThen the budget.\r\n",
+    );
+    Deno.writeTextFileSync(join(folder, "notes.md"), "Budget notes.\n\nA second paragraph.\n");
+    Deno.writeTextFileSync(join(folder, "broken.vtt"), "");
+    const out = join(dir, "archive.db");
+    const run = await runCli(["index", folder, "--out", out]);
+    assertEquals(run.code, 0, run.stderr);
+    assertMatch(run.stdout, /: 3 added, 0 updated, 0 removed, 0 unchanged, 1 skipped/);
+    assertMatch(run.stdout, /skipped broken\.vtt \(source calls\): the file is empty/);
+    const direct = answersOver([folder]);
+    assertEquals(direct.transcripts.length, 3);
+    assert(Object.values(direct.found).some((ids) => (ids as string[]).length > 0));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(direct));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

@@ -31,6 +31,8 @@ interface FileState {
   skipped: string | null;
   /** Whether its transcript has timed segments. */
   timed: boolean;
+  /** Who speaks in it, in order of first appearance; null when it has no segments. */
+  speakers: string[] | null;
 }
 
 /** Parses files in another thread, in order: how a host overlaps parsing with indexing. */
@@ -103,6 +105,22 @@ export class FolderIndex {
       if (state.skipped !== null) skipped.push({ relative, reason: state.skipped });
     }
     return skipped.sort((a, b) => a.relative < b.relative ? -1 : 1);
+  }
+
+  /**
+   * Who speaks in the transcript `id`, as its file was last read; undefined when it has no
+   * segments or is not indexed.
+   *
+   * @example
+   * ```ts
+   * import { FolderIndex } from "./folder_index.ts";
+   * new FolderIndex("notes", "/home/ada/Transcripts").speakersOf("notes:0123456789abcdef");
+   * // undefined until the folder is read
+   * ```
+   */
+  speakersOf(id: string): string[] | undefined {
+    const relative = this.#byId.get(id);
+    return (relative === undefined ? null : this.#files.get(relative)?.speakers) ?? undefined;
   }
 
   /** How many indexed files have timed segments. */
@@ -217,19 +235,21 @@ export class FolderIndex {
   }
 
   #apply(file: WalkedFile, parsed: ParsedFile): void {
-    const { outcome, timed } = parsed;
+    const { outcome, timed, speakers } = parsed;
     const state: FileState = {
       mtime: file.mtime,
       size: file.size,
       id: null,
       skipped: null,
       timed: false,
+      speakers: null,
     };
     if (outcome.kind === "transcript") {
       const id = publicId(this.name, fileTranscriptKey(file.relative));
       this.#writer.put(fileTranscriptRow(outcome.transcript, id, file.mtime));
       state.id = id;
       state.timed = timed;
+      state.speakers = speakers;
       this.#byId.set(id, file.relative);
     } else {
       this.#forget(file.relative);

@@ -8,9 +8,14 @@
 import { readTranscriptFile } from "../../ingest/read_transcript_file.ts";
 import type { FileOutcome } from "../../ingest/file_transcript.ts";
 import { reasonOf, type WalkedFile } from "./folder_walk.ts";
+import { speakersOf } from "../turns.ts";
+import { MAX_SPEAKERS } from "../../config/limits.ts";
 
-/** A file as the index takes it: its reader's outcome, segments dropped, and whether timed. */
-export type ParsedFile = { outcome: FileOutcome; timed: boolean };
+/**
+ * A file as the index takes it: its reader's outcome with the segments dropped (they are read
+ * again when asked for), whether they were timed, and who speaks (null: no segments).
+ */
+export type ParsedFile = { outcome: FileOutcome; timed: boolean; speakers: string[] | null };
 
 /**
  * Reads and parses `file`: never throws, a file that cannot be read is skipped with why.
@@ -28,11 +33,16 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
   } catch (error) {
     outcome = { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
   }
-  if (outcome.kind !== "transcript") return { outcome, timed: false };
-  const timed = outcome.transcript.segments.some((segment) => segment.startMs !== null);
+  if (outcome.kind !== "transcript") return { outcome, timed: false, speakers: null };
+  const segments = outcome.transcript.segments;
+  const timed = segments.some((segment) => segment.startMs !== null);
   return {
     outcome: { kind: "transcript", transcript: { ...outcome.transcript, segments: [] } },
     timed,
+    speakers: segments.length === 0 ? null : speakersOf(
+      segments.map((segment, seq) => ({ seq, ...segment })),
+      MAX_SPEAKERS,
+    ),
   };
 }
 

@@ -19,6 +19,7 @@ import type {
   TaskSummary,
   TranscriptDocument,
   TranscriptFilter,
+  TranscriptHead,
   TranscriptSummary,
 } from "../source_reader.ts";
 import { SourceUnavailableError } from "../source_set.ts";
@@ -92,11 +93,12 @@ export class FolderReader implements FolderSourceReader {
     limit: number,
     filter: TranscriptFilter,
   ): TranscriptSummary[] {
-    return this.#readable().listTranscripts(after, limit, filter);
+    return this.#readable().listTranscripts(after, limit, filter).map((item) => this.#named(item));
   }
 
   getTranscript(id: string): TranscriptDocument | undefined {
-    return this.#readable().getTranscript(id);
+    const document = this.#readable().getTranscript(id);
+    return document === undefined ? undefined : this.#named(document);
   }
 
   search(query: string, count: number): SearchRanking {
@@ -105,7 +107,7 @@ export class FolderReader implements FolderSourceReader {
   }
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
-    return this.#readable().renderHits(keys, match);
+    return this.#readable().renderHits(keys, match).map((hit) => this.#named(hit));
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
@@ -143,6 +145,12 @@ export class FolderReader implements FolderSourceReader {
 
   skippedFiles(): WalkProblem[] {
     return this.#index.skipped();
+  }
+
+  /** `item` with the speakers its file names (the index keeps text, not segments). */
+  #named<T extends TranscriptHead>(item: T): T {
+    const speakers = this.#index.speakersOf(item.id);
+    return speakers === undefined ? item : { ...item, speakers };
   }
 
   /** Our reader over the rows, once the folder is known to be readable. */
