@@ -19,6 +19,12 @@ import {
   SEARCH_PROBE_SQL,
 } from "./engine_sql.ts";
 import { COMMON_WORD, EVERY_WORD, PHRASE, PREFIX, RARE_WORD, TICKET } from "./planted_terms.ts";
+import {
+  FIND_EXACT_SQL,
+  FIND_FOLDED_SQL,
+  SEGMENTS_SQL,
+  speakersSql,
+} from "../lib/sources/contract/contract_segments.ts";
 
 /** One query class. */
 export interface QueryClass {
@@ -89,12 +95,29 @@ function searchOnEngine(engine: Store, match: string, estimate = true): number {
     const row = engine.get(HIT_ROW_SQL, hit["pk"] as bigint);
     return row === undefined ? [] : [row];
   });
+  const ids = rows.map((row) => String(row["id"]));
+  speakersOnEngine(engine, ids);
+  // Each hit's moment: the tool reads the segment on the line of the text its snippet's
+  // first match is on, one lookup by key; the engine reads one by key as well.
+  for (const id of ids) engine.all(SEGMENTS_SQL, id, 0, 1);
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);
   if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
   for (const pk of reads) engine.get(FULL_TEXT_SQL, pk);
   return ranked.length;
 }
+
+/** The speakers of a page of transcripts, as the contract reader reads them. */
+function speakersOnEngine(engine: Store, ids: readonly string[]): void {
+  const sql = speakersSql(ids.length);
+  const slots = sql.split("?").length - 1;
+  engine.all(sql, ...ids, ...Array(slots - ids.length).fill(null));
+}
+
+// The statements that give list, get and search results their speakers, and hits moments.
+// A connection keeps speakers while PRAGMA data_version says the store is unchanged.
+const SPEAKERS_SQL = [...[1, 4, 16, 64, 256].map(speakersSql), "PRAGMA data_version"];
+const MOMENT_SQL = [SEGMENTS_SQL, FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
 function fallbackOnEngine(engine: Store, query: string): number {
   const { mode, run } = withPlainWordsFallback(
@@ -127,7 +150,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     label,
     tool: "search_transcripts",
     args: { query },
-    sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL],
+    sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL, ...SPEAKERS_SQL, ...MOMENT_SQL],
     onEngine: (engine) => searchOnEngine(engine, query),
   });
   const classes: QueryClass[] = [
@@ -135,35 +158,48 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "list page 1",
       tool: "list_transcripts",
       args: {},
-      sql: [LIST_TRANSCRIPTS_SQL],
-      onEngine: (engine) => engine.all(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1).length,
+      sql: [LIST_TRANSCRIPTS_SQL, ...SPEAKERS_SQL],
+      onEngine: (engine) => {
+        const rows = engine.all(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1);
+        speakersOnEngine(engine, rows.map((row) => String(row["id"])));
+        return rows.length;
+      },
     },
     {
       label: "list page 200 (cursor)",
       tool: "list_transcripts",
       args: { cursor: facts.page200Cursor },
-      sql: [LIST_TRANSCRIPTS_AFTER_SQL],
-      onEngine: (engine) =>
-        engine.all(
+      sql: [LIST_TRANSCRIPTS_AFTER_SQL, ...SPEAKERS_SQL],
+      onEngine: (engine) => {
+        const rows = engine.all(
           LIST_TRANSCRIPTS_AFTER_SQL,
           createdAt as string,
           BigInt(pk as string),
           LIST_LIMIT + 1,
-        ).length,
+        );
+        speakersOnEngine(engine, rows.map((row) => String(row["id"])));
+        return rows.length;
+      },
     },
     {
       label: "get median transcript",
       tool: "get_transcript",
       args: { id: facts.medianId },
-      sql: [GET_TRANSCRIPT_SQL],
-      onEngine: (engine) => engine.all(GET_TRANSCRIPT_SQL, facts.medianId).length,
+      sql: [GET_TRANSCRIPT_SQL, ...SPEAKERS_SQL],
+      onEngine: (engine) => {
+        speakersOnEngine(engine, [facts.medianId]);
+        return engine.all(GET_TRANSCRIPT_SQL, facts.medianId).length;
+      },
     },
     {
       label: "get largest transcript",
       tool: "get_transcript",
       args: { id: facts.largestId },
-      sql: [GET_TRANSCRIPT_SQL],
-      onEngine: (engine) => engine.all(GET_TRANSCRIPT_SQL, facts.largestId).length,
+      sql: [GET_TRANSCRIPT_SQL, ...SPEAKERS_SQL],
+      onEngine: (engine) => {
+        speakersOnEngine(engine, [facts.largestId]);
+        return engine.all(GET_TRANSCRIPT_SQL, facts.largestId).length;
+      },
     },
     search("search common word", COMMON_WORD),
     search("search rare word", RARE_WORD),
@@ -174,7 +210,15 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "search plain-words fallback",
       tool: "search_transcripts",
       args: { query: FALLBACK_QUERY },
-      sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, SEARCH_PROBE_SQL, FULL_TEXT_SQL],
+      sql: [
+        RANK_SQL,
+        HIT_ROW_SQL,
+        ...QUERY_WORK_SQL,
+        SEARCH_PROBE_SQL,
+        FULL_TEXT_SQL,
+        ...SPEAKERS_SQL,
+        ...MOMENT_SQL,
+      ],
       onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
     },
     {

@@ -45,7 +45,21 @@ const found = await call("search_transcripts", {
 });
 console.log(`queryMode: ${found.queryMode}`);
 for (const hit of found.results) {
-  console.log(`  ${hit.createdAt.slice(0, 10)}  ${hit.title}\n      ${hit.snippet}`);
+  const at = hit.moment === null ? "" : ` (at ${hit.moment.at}, ${hit.moment.speaker ?? "?"})`;
+  console.log(`  ${hit.createdAt.slice(0, 10)}  ${hit.title}${at}\n      ${hit.snippet}`);
+}
+
+heading("Reading around the first hit's moment, as whole turns");
+const first = found.results[0];
+if (first?.moment) {
+  const turns = await call("get_turns", {
+    id: first.id,
+    aroundMs: first.moment.startMs,
+    maxChars: 1000,
+  });
+  console.log(`  speakers: ${turns.speakers.join(", ")}`);
+  for (const turn of turns.turns) console.log(`  [${turn.at}] ${turn.speaker}: ${turn.text}`);
+  console.log(`  nextCursor: ${turns.nextCursor === null ? "none" : "one more page"}`);
 }
 
 heading("A page of the longest transcript");

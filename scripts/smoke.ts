@@ -46,6 +46,7 @@ import {
 export const EXPECTED_TOOLS: readonly string[] = [
   "list_transcripts",
   "get_transcript",
+  "get_turns",
   "search_transcripts",
   "list_tasks",
   "list_sources",

@@ -169,11 +169,13 @@ export const PAGE_SIZES: {
   readonly searchTranscripts: PageSize;
   readonly listTasks: PageSize;
   readonly transcriptChars: PageSize;
+  readonly turnChars: PageSize;
 } = {
   listTranscripts: { min: 1, max: 200, fallback: 20 },
   searchTranscripts: { min: 1, max: 100, fallback: 20 },
   listTasks: { min: 1, max: 1_000, fallback: 200 },
   transcriptChars: { min: 1_000, max: 200_000, fallback: 20_000 },
+  turnChars: { min: 1_000, max: 200_000, fallback: 20_000 },
 };
 
 /** How many of a database's tables an "of no known kind" message names before "…". */
@@ -305,6 +307,41 @@ export const COMPLETION_MAX_VALUES = 20;
 
 /** How many of each source's newest transcripts `completion/complete` matches titles in. */
 export const COMPLETION_SCAN_ITEMS = 2_000;
+
+// ---- Turns ----
+
+/** The most speakers an item's `speakers` lists, in order of first appearance. */
+export const MAX_SPEAKERS = 20;
+
+/** How many turns before the moment `aroundMs` names a get_turns page starts with. */
+export const TURNS_BEFORE_MOMENT = 3;
+
+/**
+ * The characters a segment is guessed to hold before any is read, to size the first read
+ * of a page of turns; later reads use the mean of those read. Generated and real meetings
+ * both average 150–250.
+ */
+export const TURN_SEGMENT_CHARS_GUESS = 200;
+
+/** The most segments one read of a page of turns asks for. */
+export const TURN_READ_MAX_SEGMENTS = 4_096;
+
+/**
+ * The segments read before a moment to find the turns a page starts with; the window
+ * grows fourfold while the first of them is not seen from its start.
+ */
+export const TURN_LOOKBACK_SEGMENTS = 16;
+
+// ---- Folders of transcript files ----
+
+/** A file in a served folder larger than this is skipped with its reason, never read. */
+export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched, and the wait that gathers a burst of events. */
+export const FOLDER_RESCAN_MS = 1_000;
+
+/** How many skipped files of a folder stderr names one by one; the rest are counted. */
+export const MAX_LOGGED_SKIPPED_FILES = 20;
 
 // ---- KuraDB's own tool names (lib/tools/kuradb/) ----
 

@@ -11,6 +11,9 @@ import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
+import { FolderHost } from "../sources/folder/folder_host.ts";
+import { setFolderLinks } from "../sources/folder/folder_links.ts";
+import { parseFolderFile } from "../sources/folder/folder_parse.ts";
 import { callTool, toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
@@ -32,14 +35,35 @@ const scope = self as unknown as {
 
 let sources: SourceSet | undefined;
 let tools: readonly AnyTool[] = TOOLS;
+let folderHost: FolderHost | undefined;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
   const message = event.data;
+  if (message.type === "folder-parse") {
+    // A folder host's parsing thread (a worker of its own, on this same entry).
+    scope.postMessage({
+      type: "parsed",
+      id: message.id,
+      parsed: message.files.map(parseFolderFile),
+    });
+    return;
+  }
+  if (message.type === "folder-host") {
+    folderHost = new FolderHost(message.name, message.path, new URL(import.meta.url));
+    folderHost.start();
+    return;
+  }
+  if (message.type === "folder-link") {
+    folderHost?.link(message.link);
+    return;
+  }
   if (message.type === "init") {
     try {
       tools = toolsWith(message.toolSets);
+      const links = message.links ?? {};
+      setFolderLinks((name) => links[name]);
       // A source that cannot be opened is kept with its reason: the others still serve.
       sources = SourceSet.open(message.sources);
       const stop = new Int32Array(message.stop);

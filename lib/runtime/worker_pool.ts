@@ -32,6 +32,8 @@ import {
   type ToWorker,
 } from "./worker_protocol.ts";
 import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
+import { FolderHosts } from "./folder_hosts.ts";
+import { setFolderLinks } from "../sources/folder/folder_links.ts";
 
 /**
  * The default number of calls that run at once: one per core, from 2 (so one slow call
@@ -123,6 +125,8 @@ export class ToolWorkerPool {
   #peakRunning = 0;
   /** Slots with a job: kept as a count, since every dispatch reads it. */
   #running = 0;
+  /** The served folders' index threads, which every worker reads over links. */
+  readonly #folders: FolderHosts;
 
   /** A pool over `sources`; workers start on demand. */
   constructor(sources: readonly SourceSpec[], options: ToolWorkerPoolOptions = {}) {
@@ -132,6 +136,10 @@ export class ToolWorkerPool {
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
     }
+    // Started now, so indexing runs while the client initializes; this thread's own
+    // connections (inline_calls.ts) read the folders over links too.
+    this.#folders = new FolderHosts(sources, TOOL_WORKER_URL);
+    if (this.#folders.any) setFolderLinks((name) => this.#folders.link(name));
   }
 
   /**
@@ -235,6 +243,8 @@ export class ToolWorkerPool {
       clearTimeout(slot.graceTimer);
       slot.worker.terminate();
     }
+    if (this.#folders.any) setFolderLinks(null);
+    this.#folders.close();
   }
 
   #dispatch(): void {
@@ -274,13 +284,15 @@ export class ToolWorkerPool {
       event.preventDefault();
       this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
     };
+    const { links, transfer } = this.#folders.links();
     const init: ToWorker = {
       type: "init",
       sources: this.#sources,
       stop: stopBuffer,
       toolSets: this.#toolSets,
+      links,
     };
-    worker.postMessage(init);
+    worker.postMessage(init, transfer);
   }
 
   #receive(slot: Slot, message: FromWorker): void {

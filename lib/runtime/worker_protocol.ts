@@ -5,6 +5,8 @@
  * @module
  */
 import type { SourceSpec } from "../sources/source_set.ts";
+import type { FolderLink } from "../sources/folder/folder_link.ts";
+import type { ParseAnswer, ParseRequest } from "../sources/folder/folder_parse.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
 import type { ReadOutcome, SourceRead } from "../tools/reads/source_read.ts";
 
@@ -16,7 +18,15 @@ export type ToWorker =
     stop: SharedArrayBuffer;
     /** The seed tool sets (`--tools`) served beside the native tools. */
     toolSets: readonly string[];
+    /** A link to each served folder's host, by source name (folder_hosts.ts). */
+    links?: Record<string, FolderLink>;
   }
+  /** Makes this worker the host of a folder's index instead of a tool worker. */
+  | { type: "folder-host"; name: string; path: string }
+  /** A link whose calls the folder's host answers. */
+  | { type: "folder-link"; link: FolderLink }
+  /** Files a folder's host asks this worker, its parsing thread, to read and parse. */
+  | ParseRequest
   | {
     type: "call";
     callId: number;
@@ -41,7 +51,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; outcome: ToolOutcome | ReadOutcome };
+  | { type: "result"; callId: number; outcome: ToolOutcome | ReadOutcome }
+  | ParseAnswer;
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

@@ -17,7 +17,7 @@ import type { SourceSpec } from "./source_set.ts";
 export interface SourceRequest {
   /** The name given as `NAME=`, or null to take the kind's or the file's. */
   name: string | null;
-  /** The database file's absolute path. */
+  /** The database file's absolute path, or a folder's. */
   path: string;
   /** What named it, for the log line: an option, or where a default path came from. */
   origin?: string | undefined;
@@ -71,11 +71,12 @@ export function planSources(
   requests: readonly SourceRequest[],
   busyTimeoutMs?: number,
 ): PlannedSource[] {
-  const planned = requests.flatMap((request) =>
-    isKuraDbFolder(request.path)
-      ? planKuraDbFolder(request, busyTimeoutMs)
-      : [planSource(request, busyTimeoutMs)]
-  );
+  const planned = requests.flatMap((request) => {
+    // A folder holding KuraDB's db.json is KuraDB's; any other folder is of transcript files.
+    if (isKuraDbFolder(request.path)) return planKuraDbFolder(request, busyTimeoutMs);
+    const folder = planFolder(request, request.name ?? nameFromPath(request.path));
+    return [folder ?? planSource(request, busyTimeoutMs)];
+  });
   const byName = new Map<string, string>();
   for (const { spec } of planned) {
     const other = byName.get(spec.name);
@@ -168,4 +169,43 @@ function planKuraDbFolder(request: SourceRequest, busyTimeoutMs?: number): Plann
     if (error instanceof StoreOpenError) return failed(error);
     throw error;
   }
+}
+
+/**
+ * A folder of transcript files as a source, or null when the path is not a folder. Nothing
+ * below the folder is read here: its host indexes it once the server is up, so a start is
+ * as quick whatever the folder holds.
+ *
+ * @example
+ * ```ts
+ * import { planFolder } from "./served_sources.ts";
+ * planFolder({ name: null, path: "/home/ada/Transcripts" }, "transcripts")?.kind; // "folder"
+ * ```
+ */
+export function planFolder(request: SourceRequest, name: string): PlannedSource | null {
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(request.path);
+  } catch {
+    return null; // Missing or unreadable: the database path's checks say why.
+  }
+  if (!info.isDirectory) return null;
+  try {
+    Deno.readDirSync(request.path)[Symbol.iterator]().next();
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    const failure = new StoreOpenError(
+      `Cannot open source: cannot read the folder ${request.path}: ${why}`,
+    );
+    return {
+      spec: { kind: "path", name, path: request.path, failure: failure.message },
+      kind: null,
+      error: failure,
+    };
+  }
+  return {
+    spec: { kind: "path", name, path: request.path, detected: "folder" },
+    kind: "folder",
+    error: null,
+  };
 }

@@ -8,6 +8,7 @@
  */
 import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.ts";
 import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
+import type { FolderSourceReader } from "./folder/folder_reader.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
 export interface SourceCheck {
@@ -32,7 +33,9 @@ export interface SourceCheck {
 export function checkSource(sources: SourceSet, source: ServedSource): SourceCheck {
   const title = `source:         ${source.name}${source.kind === null ? "" : ` (${source.kind})`}`;
   try {
-    const facts = sources.reader(source).facts();
+    const reader = sources.reader(source);
+    if (source.kind === "folder") return checkFolder(title, source, reader as FolderSourceReader);
+    const facts = reader.facts();
     const store = sources.store(source)!;
     if (source.kind === "transcript-mcp") {
       const report = checkStore(store);
@@ -59,4 +62,28 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
       healthy: false,
     };
   }
+}
+
+/**
+ * A folder's report: what it holds, and each file skipped with why. Skipped files do not
+ * make it unhealthy: they are the user's files, reported, and the rest serve.
+ */
+function checkFolder(
+  title: string,
+  source: ServedSource,
+  reader: FolderSourceReader,
+): SourceCheck {
+  const facts = reader.facts();
+  const skipped = reader.skippedFiles();
+  const lines = [
+    title,
+    `location:       ${source.location}`,
+    `transcripts:    ${facts.transcripts}`,
+    `newest:         ${facts.newest ?? "(none)"}`,
+    `search:         full-text index, in memory`,
+    `turns:          ${facts.turns ? "timed segments" : "none"}`,
+    `skipped:        ${skipped.length} file${skipped.length === 1 ? "" : "s"}`,
+    ...skipped.map((file) => `  ${file.relative}: ${file.reason}`),
+  ];
+  return { text: lines.join("\n"), healthy: true };
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { FolderSourceReader } from "./folder/folder_reader.ts";
 import type { IndexedSegment, IndexEntry } from "../ingest/indexed_item.ts";
 import { INDEX_PAGE_SIZE } from "../config/limits.ts";
 import type { Position, SourceReader } from "./source_reader.ts";
@@ -81,6 +82,12 @@ export function* sourceEntries(reader: SourceReader): Generator<IndexEntry> {
         segments: segmentsOf(reader, id),
       },
     };
+  }
+  // A folder's files that should be transcripts but could not be read: named in the summary.
+  if ("skippedFiles" in reader) {
+    for (const file of (reader as FolderSourceReader).skippedFiles()) {
+      yield { kind: "skipped", id: file.relative, reason: file.reason };
+    }
   }
   for (const task of pages((after, limit) => reader.listTasks(after, limit, {}))) {
     const { id, text, bucket, done, doneAt, createdAt, parentTaskId, transcriptId } = task;

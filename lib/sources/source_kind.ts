@@ -17,7 +17,9 @@ export type SourceKindName =
   | "meetily"
   | "buzz"
   | "rousseau"
-  | "kuradb";
+  | "kuradb"
+  // A folder of transcript files (lib/sources/folder/): no database, so no SourceKind.
+  | "folder";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;

@@ -104,6 +104,11 @@ export interface TranscriptHead {
   createdAt: string;
   /** What kind of recording it is (meeting, voice_note, chat, audio, …), or null. */
   source: string | null;
+  /**
+   * Who speaks in it, each once, in order of first appearance, at most MAX_SPEAKERS: present
+   * where the item has segments (empty when none names a speaker), absent where it has none.
+   */
+  speakers?: string[] | undefined;
 }
 
 /** A transcript as list_transcripts shows it. */
@@ -198,6 +203,11 @@ export interface HitDetail extends TranscriptHead {
   preview: string;
   /** A passage of its text holding the first match (matchWindow in lib/search/snippet.ts). */
   window: string;
+  /**
+   * The line of its text (0-based) the window starts on, where the reader knows it: the
+   * hint findSegment takes to try one segment first.
+   */
+  windowLine?: number | undefined;
 }
 
 /** The filters list_tasks passes down. */
@@ -281,6 +291,24 @@ export interface SourceReader {
    * have no segments leaves this out, and turns are then made from the item's text.
    */
   readSegments?(id: string, range: SegmentRange): SegmentRecord[] | undefined;
+  /**
+   * The head of the transcript `id` (with `speakers`) without its text, or undefined when
+   * the source has no such item. A kind that leaves it out is asked getTranscript instead.
+   */
+  readHead?(id: string): TranscriptHead | undefined;
+  /**
+   * The first segment (by `seq`) of the item `id` whose text holds `needle` as whole words
+   * (see holdsWords in turns.ts), exactly or else case-insensitively; null when none does,
+   * undefined when there is no such item. `near` is a seq it is likely at (the line of a
+   * text made of its segments' lines), tried first. A kind with segments that leaves it out
+   * is read through readSegments instead.
+   */
+  findSegment?(id: string, needle: string, near?: number): SegmentRecord | null | undefined;
+  /**
+   * Up to `count` tasks whose text holds words of `query`, best first (more of the words,
+   * then newest). A kind that leaves it out is scanned through listTasks.
+   */
+  searchTasks?(query: string, count: number, filter: TaskFilter): TaskSummary[];
   /** Up to `limit` tasks, newest first, after `after`. */
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[];
   /** Counts, newest item, capabilities and notes, for list_sources and `check`. */

@@ -13,6 +13,10 @@ import { type InterruptReason, StoreBusyError, StoreOpenError } from "../store/e
 import type { Store } from "../store/store.ts";
 import { ContractReader } from "./contract/contract_reader.ts";
 import { openDatabaseSource } from "./open_source.ts";
+import { FolderIndex } from "./folder/folder_index.ts";
+import { FolderReader } from "./folder/folder_reader.ts";
+import { RemoteFolderReader } from "./folder/folder_link.ts";
+import { folderLinkFor } from "./folder/folder_links.ts";
 import type { SourceKindName, SourceListing } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 
@@ -22,7 +26,7 @@ export type SourceSpec =
     kind: "path";
     /** Its name: the prefix of its ids and what `sourceName` arguments name. */
     name: string;
-    /** The absolute path of its database file. */
+    /** The absolute path of its database file, or of its folder (`detected: "folder"`). */
     path: string;
     /** Why it could not be opened at start; such a source is never opened again. */
     failure?: string | undefined;
@@ -98,6 +102,8 @@ interface Entry extends ServedSource {
   watched: boolean;
   /** Whether the last open failed only because the app held its lock: `busy`, not gone. */
   locked: boolean;
+  /** A folder's reader in another thread, which takes the deadline check itself. */
+  remote?: RemoteFolderReader | undefined;
 }
 
 /** The identity of the file at `path` (device and inode), or null where the OS has none. */
@@ -142,7 +148,8 @@ export class SourceSet {
         store: null,
         reader: null,
         identity: null,
-        watched: spec.kind === "path",
+        // A folder's host follows the folder itself (folder_host.ts).
+        watched: spec.kind === "path" && spec.detected !== "folder",
         locked: false,
       })),
       busyTimeoutMs,
@@ -239,7 +246,10 @@ export class SourceSet {
   /** Sets the deadline check of every connection, now and when one is opened again. */
   setInterruptCheck(check: () => InterruptReason | null): void {
     this.#interruptCheck = check;
-    for (const entry of this.#entries) entry.store?.setInterruptCheck(check);
+    for (const entry of this.#entries) {
+      entry.store?.setInterruptCheck(check);
+      entry.remote?.setInterruptCheck(check);
+    }
   }
 
   /** Closes every connection. */
@@ -254,6 +264,9 @@ export class SourceSet {
         entry.store = openDemoStore();
         entry.reader = new ContractReader(entry.store);
         entry.kind = "transcript-mcp";
+      } else if (spec.detected === "folder") {
+        this.#connectFolder(entry, spec.path);
+        return;
       } else {
         const opened = openDatabaseSource(spec.path, {
           name: spec.name,
@@ -275,10 +288,33 @@ export class SourceSet {
     }
   }
 
+  /**
+   * A folder: read over the link to its host where this thread has one (a server's
+   * threads share one index), else indexed here, whole, at once (a command run once).
+   */
+  #connectFolder(entry: Entry, path: string): void {
+    entry.kind = "folder";
+    entry.failure = null;
+    const link = folderLinkFor(entry.name);
+    if (link !== undefined) {
+      entry.remote = new RemoteFolderReader(entry.name, link);
+      entry.remote.setInterruptCheck(this.#interruptCheck);
+      entry.reader = entry.remote;
+      return;
+    }
+    const index = new FolderIndex(entry.name, path);
+    index.refresh();
+    entry.store = index.store;
+    entry.store.setInterruptCheck(this.#interruptCheck);
+    entry.reader = new FolderReader(index);
+  }
+
   #disconnect(entry: Entry): void {
     entry.store?.close();
+    entry.remote?.close();
     entry.store = null;
     entry.reader = null;
+    entry.remote = undefined;
   }
 
   #recheck(entry: Entry): void {

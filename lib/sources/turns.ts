@@ -5,7 +5,12 @@
  *
  * @module
  */
-import type { SegmentRecord } from "./source_reader.ts";
+import type { SegmentRange, SegmentRecord } from "./source_reader.ts";
+import {
+  TURN_LOOKBACK_SEGMENTS,
+  TURN_READ_MAX_SEGMENTS,
+  TURN_SEGMENT_CHARS_GUESS,
+} from "../config/limits.ts";
 
 /** One turn: its first segment's seq, the span of its segments, the speaker and the text. */
 export interface Turn {
@@ -39,15 +44,19 @@ export function groupTurns(segments: readonly SegmentRecord[]): Turn[] {
   const turns: Turn[] = [];
   let open: Turn | null = null;
   for (const segment of segments) {
-    if (open !== null && segment.speaker !== null && segment.speaker === open.speaker) {
-      open.text = `${open.text} ${segment.text}`;
-      open.endMs = segment.endMs ?? open.endMs;
-      continue;
-    }
+    if (joinTurn(open, segment)) continue;
     open = { ...segment };
     turns.push(open);
   }
   return turns;
+}
+
+/** Adds `segment` to `open` when it carries on the same speaker's turn; says whether it did. */
+function joinTurn(open: Turn | null, segment: SegmentRecord): boolean {
+  if (open === null || segment.speaker === null || segment.speaker !== open.speaker) return false;
+  open.text = `${open.text} ${segment.text}`;
+  open.endMs = segment.endMs ?? open.endMs;
+  return true;
 }
 
 /**
@@ -64,3 +73,326 @@ export function clockTime(ms: number): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
+
+/** Reads an item's segments from `range.fromSeq` on, as SourceReader.readSegments does. */
+export type SegmentRead = (range: SegmentRange) => SegmentRecord[];
+
+/** A turn and the `seq` of its last segment, so reading can resume after it. */
+interface ReadTurn extends Turn {
+  lastSeq: number;
+}
+
+/**
+ * The turns from the segment `fromSeq` on, read in batches sized to what the caller still
+ * wants (`wantChars`, asked again before each batch), so a page deep in a long recording
+ * reads about its own segments and the one after them.
+ */
+function* turnsFrom(
+  read: SegmentRead,
+  fromSeq: number,
+  wantChars: () => number,
+): Generator<ReadTurn> {
+  let seq = fromSeq;
+  let open: ReadTurn | null = null;
+  let seen = 0;
+  let seenChars = 0;
+  for (;;) {
+    // Sized by the mean segment so far (a guess before the first), plus the one after.
+    const mean = seen === 0 ? TURN_SEGMENT_CHARS_GUESS : Math.max(1, seenChars / seen);
+    const limit = Math.min(TURN_READ_MAX_SEGMENTS, Math.ceil(Math.max(0, wantChars()) / mean) + 2);
+    const batch = read({ fromSeq: seq, limit });
+    for (const segment of batch) {
+      seen++;
+      seenChars += segment.text.length;
+      if (joinTurn(open, segment)) {
+        open!.lastSeq = segment.seq;
+        continue;
+      }
+      if (open !== null) yield open;
+      open = { ...segment, lastSeq: segment.seq };
+    }
+    if (batch.length < limit) break;
+    seq = batch.at(-1)!.seq + 1;
+  }
+  if (open !== null) yield open;
+}
+
+/**
+ * The `seq` a page starts at to show `turnsBefore` turns before the one holding the segment
+ * `targetSeq`: the segments before it are read in a window that widens until the first
+ * turn wanted is seen from its start.
+ *
+ * @example
+ * ```ts
+ * import { turnStartBefore } from "./turns.ts";
+ * const segments = [0, 1, 2, 3].map((seq) => ({
+ *   seq, startMs: seq * 1000, endMs: seq * 1000 + 900, speaker: seq < 2 ? "Ana" : "Ben", text: "hi",
+ * }));
+ * const read = ({ fromSeq, limit }: { fromSeq: number; limit: number }) =>
+ *   segments.filter((s) => s.seq >= fromSeq).slice(0, limit);
+ * turnStartBefore(read, 3, 0); // 2: Ben's turn starts at seq 2
+ * turnStartBefore(read, 3, 1); // 0: Ana's turn before it
+ * ```
+ */
+export function turnStartBefore(read: SegmentRead, targetSeq: number, turnsBefore: number): number {
+  for (let window = TURN_LOOKBACK_SEGMENTS;; window *= 4) {
+    const from = Math.max(0, targetSeq - window);
+    const turns = groupTurns(read({ fromSeq: from, limit: targetSeq - from + 1 }));
+    const wanted = turns.length - 1 - turnsBefore;
+    // The window's first turn may have begun before it, unless the window starts at 0.
+    if (wanted >= 1 || from === 0) return turns[Math.max(0, wanted)]?.seq ?? targetSeq;
+  }
+}
+
+/** Which turns a page shows, and where it starts. */
+export interface TurnPageRequest {
+  /** The `seq` of the turn the page starts with. */
+  fromSeq: number;
+  /** Characters of that turn shown already (it was cut at the previous page's end). */
+  skipChars: number;
+  /** Only turns that end at or after this many ms (turns without times are kept). */
+  fromMs?: number | undefined;
+  /** Only turns that start before this many ms; reading stops at the first that does not. */
+  toMs?: number | undefined;
+  /** Only turns of this speaker, compared case-insensitively. */
+  speaker?: string | undefined;
+  /** The most characters of text the page holds. */
+  maxChars: number;
+  /** The most UTF-8 bytes the page's turns may take as JSON. */
+  maxBytes: number;
+}
+
+/** A turn as a page shows it: whole, or the part of a long one that fits. */
+export interface TurnPiece extends Turn {
+  /** The start as `h:mm:ss`, or null without a time. */
+  at: string | null;
+  /** True when this text carries on a turn cut at the previous page's end. */
+  continued: boolean;
+  /** True when the turn is cut here and carries on at the next page's start. */
+  continues: boolean;
+}
+
+/** A page of turns and where the next starts (null at the end). */
+export interface TurnPage {
+  /** The turns, in `seq` order. */
+  turns: TurnPiece[];
+  /** Where the next page starts, or null when no turn is left. */
+  next: { seq: number; skipChars: number } | null;
+}
+
+/** Whether a turn passes the request's filters: "skip", "keep" or, past `toMs`, "stop". */
+function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop" {
+  if (request.toMs !== undefined && turn.startMs !== null && turn.startMs >= request.toMs) {
+    return "stop";
+  }
+  const end = turn.endMs ?? turn.startMs;
+  if (request.fromMs !== undefined && end !== null && end < request.fromMs) return "skip";
+  if (request.speaker !== undefined) {
+    const wanted = request.speaker.toLocaleLowerCase();
+    if (turn.speaker === null || turn.speaker.toLocaleLowerCase() !== wanted) return "skip";
+  }
+  return "keep";
+}
+
+/**
+ * Where to cut `text` to keep at most `maxChars` characters and `maxBytes` bytes of JSON:
+ * after the last whitespace that fits, or, in text without spaces there, where it fits
+ * (never inside a surrogate pair). The next page resumes after the whitespace.
+ *
+ * @example
+ * ```ts
+ * import { cutAtWord } from "./turns.ts";
+ * cutAtWord("pricing first then hiring", 12, 1_000); // { end: 7, resume: 8 }
+ * ```
+ */
+export function cutAtWord(
+  text: string,
+  maxChars: number,
+  maxBytes: number,
+): { end: number; resume: number } {
+  let end = Math.min(text.length, maxChars);
+  let bytes = 2;
+  for (let i = 0; i < end; i++) {
+    bytes += jsonCharBytes(text.charCodeAt(i));
+    if (bytes > maxBytes) end = i;
+  }
+  if (end >= text.length) return { end: text.length, resume: text.length };
+  const space = text.slice(0, end + 1).search(/\s\S*$/);
+  if (space > 0) return { end: space, resume: space + 1 };
+  const code = text.charCodeAt(end - 1);
+  if (end > 1 && code >= 0xd800 && code <= 0xdbff) end--;
+  return { end: Math.max(1, end), resume: Math.max(1, end) };
+}
+
+/** The UTF-8 bytes one UTF-16 unit takes in a JSON string (a pair counts 4 on its first). */
+function jsonCharBytes(code: number): number {
+  if (code === 0x22 || code === 0x5c || code === 0x0a || code === 0x0d || code === 0x09) return 2;
+  if (code < 0x20) return 6;
+  if (code < 0x80) return 1;
+  if (code < 0x800) return 2;
+  if (code >= 0xd800 && code <= 0xdbff) return 4;
+  return code >= 0xdc00 && code <= 0xdfff ? 0 : 3;
+}
+
+/**
+ * The most JSON bytes a piece takes beside its text: field names, numbers, the time and
+ * the speaker (each unit of a string takes at most 6 bytes, as `\u001f`).
+ */
+function pieceBytes(piece: TurnPiece): number {
+  return 200 + 6 * (piece.speaker?.length ?? 0);
+}
+
+/**
+ * One page of turns: whole turns while they fit `maxChars` and `maxBytes`, in `seq` order,
+ * filtered; a first turn too long for the page alone is cut at a word boundary and carries
+ * on at the next page's start.
+ *
+ * @example
+ * ```ts
+ * import { readTurnPage } from "./turns.ts";
+ * const segments = [0, 1, 2].map((seq) => ({
+ *   seq, startMs: seq * 1000, endMs: seq * 1000 + 900, speaker: seq === 1 ? "Ben" : "Ana",
+ *   text: "hello there",
+ * }));
+ * const read = ({ fromSeq, limit }: { fromSeq: number; limit: number }) =>
+ *   segments.filter((s) => s.seq >= fromSeq).slice(0, limit);
+ * const page = readTurnPage(read, { fromSeq: 0, skipChars: 0, maxChars: 25, maxBytes: 10_000 });
+ * page.turns.map((turn) => turn.speaker); // ["Ana", "Ben"]
+ * page.next; // { seq: 2, skipChars: 0 }
+ * ```
+ */
+export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnPage {
+  const turns: TurnPiece[] = [];
+  let chars = 0;
+  // A bound (6 bytes a unit, as `\u001f`) while the page's bounds fit the budget, which a
+  // page of tens of thousands of characters always does; past that, counted exactly.
+  let bytes = 0;
+  let exact = false;
+  for (const turn of turnsFrom(read, request.fromSeq, () => request.maxChars - chars)) {
+    const found = verdict(turn, request);
+    if (found === "stop") break;
+    if (found === "skip") continue;
+    const skip = turn.seq === request.fromSeq ? request.skipChars : 0;
+    const { lastSeq: _, ...whole } = turn;
+    const piece: TurnPiece = {
+      ...whole,
+      text: turn.text.slice(skip),
+      at: turn.startMs === null ? null : clockTime(turn.startMs),
+      continued: skip > 0,
+      continues: false,
+    };
+    const pieceSize = pieceBytes(piece);
+    let size = pieceSize + 2 + 6 * piece.text.length;
+    if (!exact && bytes + size > request.maxBytes) {
+      exact = true;
+      bytes = turns.reduce((sum, shown) => sum + pieceBytes(shown) + jsonTextBytes(shown.text), 0);
+    }
+    if (exact) size = pieceSize + jsonTextBytes(piece.text);
+    if (chars + piece.text.length <= request.maxChars && bytes + size <= request.maxBytes) {
+      turns.push(piece);
+      chars += piece.text.length;
+      bytes += size;
+      continue;
+    }
+    if (turns.length > 0) return { turns, next: { seq: turn.seq, skipChars: 0 } };
+    const cut = cutAtWord(piece.text, request.maxChars, request.maxBytes - pieceSize);
+    turns.push({ ...piece, text: piece.text.slice(0, cut.end), continues: true });
+    return { turns, next: { seq: turn.seq, skipChars: skip + cut.resume } };
+  }
+  return { turns, next: null };
+}
+
+/** The UTF-8 bytes of `text` as a JSON string. */
+function jsonTextBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) bytes += jsonCharBytes(text.charCodeAt(i));
+  return bytes;
+}
+
+/**
+ * An item's text as segments, for an item that has none: one per non-blank line, in order,
+ * without times or speakers, so its turns are its lines.
+ *
+ * @example
+ * ```ts
+ * import { lineSegments } from "./turns.ts";
+ * lineSegments("First line.\n\nSecond line.").map((s) => [s.seq, s.text]);
+ * // [[0, "First line."], [1, "Second line."]]
+ * ```
+ */
+export function lineSegments(text: string): SegmentRecord[] {
+  return text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== "").map((line, seq) => ({
+    seq,
+    startMs: null,
+    endMs: null,
+    speaker: null,
+    text: line,
+  }));
+}
+
+/**
+ * A read over segments held in memory, in `seq` order: for lineSegments, and for a kind
+ * that reads an item's segments whole.
+ *
+ * @example
+ * ```ts
+ * import { lineSegments, readFromList } from "./turns.ts";
+ * readFromList(lineSegments("a\nb\nc"))({ fromSeq: 1, limit: 1 })[0]?.text; // "b"
+ * ```
+ */
+export function readFromList(segments: readonly SegmentRecord[]): SegmentRead {
+  return ({ fromSeq, limit, fromMs }) => {
+    let start = 0;
+    while (start < segments.length && segments[start]!.seq < fromSeq) start++;
+    const out: SegmentRecord[] = [];
+    for (let i = start; i < segments.length && out.length < limit; i++) {
+      const segment = segments[i]!;
+      const end = segment.endMs ?? segment.startMs;
+      if (fromMs === undefined || end === null || end >= fromMs) out.push(segment);
+    }
+    return out;
+  };
+}
+
+/**
+ * The names of the speakers of `segments`, each once, in order of first appearance, at
+ * most `cap` of them.
+ *
+ * @example
+ * ```ts
+ * import { speakersOf } from "./turns.ts";
+ * speakersOf([{ seq: 0, startMs: 0, endMs: 1, speaker: "Ana", text: "" },
+ *   { seq: 1, startMs: 1, endMs: 2, speaker: null, text: "" }], 20); // ["Ana"]
+ * ```
+ */
+export function speakersOf(segments: readonly SegmentRecord[], cap: number): string[] {
+  const names = new Set<string>();
+  for (const segment of segments) {
+    if (names.size >= cap) break;
+    if (segment.speaker !== null) names.add(segment.speaker);
+  }
+  return [...names];
+}
+
+/**
+ * Whether `text` holds `needle` with no letter or digit joined to either end, so a word
+ * found in a snippet is found in the segment that said it and not inside a longer word.
+ *
+ * @example
+ * ```ts
+ * import { holdsWords } from "./turns.ts";
+ * holdsWords("We reviewed pricing.", "pricing"); // true
+ * holdsWords("Repricing it.", "pricing"); // false
+ * ```
+ */
+export function holdsWords(text: string, needle: string): boolean {
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const before = text.slice(Math.max(0, at - 2), at);
+    const after = text.slice(at + needle.length, at + needle.length + 2);
+    if (!WORD_END.test(before) && !WORD_START.test(after)) return true;
+  }
+  return false;
+}
+
+const WORD_END = /[\p{L}\p{M}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{M}\p{N}]/u;

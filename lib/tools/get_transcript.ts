@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { sliceText } from "../text/text_slice.ts";
 import type { SourceSet } from "../sources/source_set.ts";
 import type { TranscriptDocument } from "../sources/source_reader.ts";
-import { splitPublicId } from "../sources/source_ids.ts";
+import { findItem } from "./find_item.ts";
 import { textBytes } from "../sources/contract/contract_reader.ts";
 import { capText, fitJsonText, jsonBytes } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
@@ -88,22 +88,27 @@ export function findTranscript(
   sources: SourceSet,
   id: string,
 ): { document: TranscriptDocument; sourceName: string } | undefined {
-  const named = splitPublicId(id);
-  const prefixed = named === null
-    ? undefined
-    : sources.all.find((source) => source.name === named.name);
-  if (prefixed !== undefined) {
-    const document = sources.reader(prefixed).getTranscript(id);
-    if (document !== undefined) return { document, sourceName: prefixed.name };
-  }
-  for (const source of sources.all) {
-    if (source === prefixed || source.kind !== "transcript-mcp" || source.failure !== null) {
-      continue;
-    }
-    const document = sources.reader(source).getTranscript(id);
-    if (document !== undefined) return { document, sourceName: source.name };
-  }
-  return undefined;
+  const item = findItem(sources, id, (reader) => reader.getTranscript(id));
+  return item === undefined ? undefined : { document: item.found, sourceName: item.source.name };
+}
+
+/**
+ * Whether reading the item `input.id` whole is cheap enough for the main thread: one store
+ * of ours, and a text of at most INLINE_TEXT_BYTES.
+ *
+ * @example
+ * ```ts
+ * import { readsCheaply } from "./get_transcript.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
+ * readsCheaply(SourceSet.open([{ kind: "demo", name: "demo" }]), { id: "no such id" }); // true
+ * ```
+ */
+export function readsCheaply(sources: SourceSet, input: { id: string }): boolean {
+  const [source, ...others] = sources.all;
+  const store = source === undefined ? null : sources.store(source);
+  if (others.length > 0 || source?.kind !== "transcript-mcp" || store === null) return false;
+  const bytes = textBytes(store, input.id);
+  return bytes === undefined || bytes <= INLINE_TEXT_BYTES;
 }
 
 /** get_transcript: reads one transcript, a page of text at a time. */
@@ -118,13 +123,7 @@ export const getTranscript: AnyTool = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   // The whole text is read, and a read SQLite cannot stop: a very long one goes to a worker,
   // and so does every transcript another app's layout assembles from many rows.
-  cheap: (sources, input) => {
-    const [source, ...others] = sources.all;
-    const store = source === undefined ? null : sources.store(source);
-    if (others.length > 0 || source?.kind !== "transcript-mcp" || store === null) return false;
-    const bytes = textBytes(store, input.id);
-    return bytes === undefined || bytes <= INLINE_TEXT_BYTES;
-  },
+  cheap: readsCheaply,
   handler(sources, input) {
     const found = findTranscript(sources, input.id);
     if (found === undefined) {

@@ -6,6 +6,7 @@
  * @module
  */
 import { getTranscript } from "./get_transcript.ts";
+import { getTurns } from "./get_turns.ts";
 import { listSources } from "./list_sources.ts";
 import { listTasks } from "./list_tasks.ts";
 import { listTranscripts } from "./list_transcripts.ts";
@@ -60,6 +61,7 @@ export function createRegistry(tools: readonly AnyTool[]): readonly AnyTool[] {
 export const TOOLS: readonly AnyTool[] = createRegistry([
   listTranscripts,
   getTranscript,
+  getTurns,
   searchTranscripts,
   listTasks,
   listSources,

@@ -13,6 +13,7 @@ import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from ".
 import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { SnippetMaker } from "../search/snippet.ts";
+import { findMoment, type Moment, momentSchema, snippetNeedles } from "./search_moment.ts";
 import {
   readEach,
   sourceNameArgument,
@@ -74,6 +75,7 @@ const resultSchema = v.object({
     v.number(),
     v.description("Relevance within its source (BM25 where indexed); higher is more relevant."),
   ),
+  moment: momentSchema,
 });
 
 /** One hit in the search tool's answer: the transcript's header, then what the search adds. */
@@ -84,6 +86,8 @@ export interface SearchResult extends TranscriptHeader {
   snippet: string;
   /** Relevance within its source; higher is more relevant. */
   rank: number;
+  /** The segment holding the snippet's first match, or null. */
+  moment: Moment | null;
 }
 
 /** The search tool's answer, as {@link searchOutputSchema} describes it. */
@@ -264,7 +268,10 @@ export function renderSearchPage(
   context: SearchPageContext,
 ): SearchAnswer {
   const shown = hits.slice(0, context.limit);
-  const rendered = new Map<MergedHit, { detail: HitDetail; snippet: string }>();
+  const rendered = new Map<
+    MergedHit,
+    { detail: HitDetail; snippet: string; moment: Moment | null }
+  >();
   for (const source of new Set(shown.map((hit) => hit.source))) {
     const own = shown.filter((hit) => hit.source === source);
     const match = own[0]!.match;
@@ -279,9 +286,16 @@ export function renderSearchPage(
       kept.map((hit) => ({ title: byKey.get(hit.key)!.title, window: byKey.get(hit.key)!.window })),
       match,
     );
-    kept.forEach((hit, i) =>
-      rendered.set(hit, { detail: byKey.get(hit.key)!, snippet: marked[i]! })
-    );
+    const reader = sources.reader(source);
+    kept.forEach((hit, i) => {
+      const detail = byKey.get(hit.key)!;
+      const needles = snippetNeedles(marked[i]!, detail.window, SNIPPET_MARKS);
+      const near = detail.windowLine === undefined || needles === null
+        ? undefined
+        : detail.windowLine + needles.line;
+      const moment = needles === null ? null : findMoment(reader, detail.id, needles, near);
+      rendered.set(hit, { detail, snippet: marked[i]!, moment });
+    });
   }
   const results = shown.flatMap((hit) => {
     const shownHit = rendered.get(hit);
@@ -291,6 +305,7 @@ export function renderSearchPage(
       preview: capText(shownHit.detail.preview, FIELD_CAPS.preview),
       snippet: capText(shownHit.snippet, FIELD_CAPS.snippet),
       rank: Number(hit.score.toPrecision(6)),
+      moment: shownHit.moment,
     }];
   });
   const fitted = fitPage(

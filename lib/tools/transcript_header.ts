@@ -8,7 +8,7 @@
 import * as v from "valibot";
 import type { TranscriptHead } from "../sources/source_reader.ts";
 import { capText } from "./response_budget.ts";
-import { FIELD_CAPS } from "../config/limits.ts";
+import { FIELD_CAPS, MAX_SPEAKERS } from "../config/limits.ts";
 
 /** The header fields every tool shows a transcript with. */
 export interface TranscriptHeader {
@@ -22,6 +22,8 @@ export interface TranscriptHeader {
   source: string | null;
   /** The name of the source it is read from, as list_sources shows it. */
   sourceName: string;
+  /** Who speaks in it, in order of first appearance; only where it has segments. */
+  speakers?: string[];
 }
 
 /** The details list_transcripts and get_transcript add to the header. */
@@ -44,6 +46,15 @@ export const TRANSCRIPT_HEADER_ENTRIES = {
     v.description("What kind of recording: meeting, voice_note, chat, audio, …"),
   ),
   sourceName: v.pipe(v.string(), v.description("The source it is read from (list_sources).")),
+  speakers: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.description(
+        `Who speaks, each once, in order of first appearance (at most ${MAX_SPEAKERS}); ` +
+          "present where the transcript has segments.",
+      ),
+    ),
+  ),
 } as const;
 
 /** The schema of each {@link TranscriptDetails} field. */
@@ -74,6 +85,9 @@ export function transcriptHeader(head: TranscriptHead, sourceName: string): Tran
     createdAt: capText(head.createdAt, FIELD_CAPS.timestamp),
     source: capText(head.source, FIELD_CAPS.label),
     sourceName,
+    ...(head.speakers === undefined
+      ? {}
+      : { speakers: head.speakers.map((name) => capText(name, FIELD_CAPS.label)) }),
   };
 }
 

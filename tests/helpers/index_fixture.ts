@@ -117,10 +117,25 @@ export function toolAnswers(sources: SourceSet, words: readonly string[]): Json 
 }
 
 /**
- * The answers with tasks in id order: a store lists tasks of one creation time by id, where
- * Meetily lists a meeting's action items in the order the summary gives them.
+ * The answers as a store can give them. Tasks in id order: a store lists tasks of one
+ * creation time by id, where Meetily lists a meeting's action items in the order the summary
+ * gives them.
  */
-export function tasksById(answers: Json): Json {
+export function comparableAnswers(answers: Json): Json {
   const tasks = [...answers.tasks].sort((a: Json, b: Json) => a.id < b.id ? -1 : 1);
-  return { ...answers, tasks };
+  // A store's segments have times, so an item whose segments have none (Meetily's legacy
+  // rows) is indexed as text: where its source shows an empty speakers list, the store
+  // shows none. Both say no speaker is known.
+  const known = (item: Json) => {
+    if (!Array.isArray(item.speakers) || item.speakers.length > 0) return item;
+    const { speakers: _none, ...rest } = item;
+    return rest;
+  };
+  const items = (list: Json[] | undefined) => list?.map(known);
+  return {
+    ...answers,
+    tasks,
+    ...(answers.transcripts ? { transcripts: items(answers.transcripts) } : {}),
+    ...(answers.documents ? { documents: items(answers.documents) } : {}),
+  };
 }

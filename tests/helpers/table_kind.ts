@@ -57,8 +57,8 @@ export const TEST_KINDS: readonly SourceKind[] = [
   tableKind("transcript-mcp", "our_notes", null),
 ];
 
-/** The table each test kind is recognised by. */
-export const TEST_KIND_TABLES: Record<SourceKindName, string> = {
+/** The table each test kind is recognised by (a folder is no database: it has none). */
+export const TEST_KIND_TABLES: Record<Exclude<SourceKindName, "folder">, string> = {
   screenpipe: "sp_notes",
   meetily: "mt_notes",
   buzz: "bz_notes",

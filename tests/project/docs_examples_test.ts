@@ -15,15 +15,28 @@ import { callTool } from "../../lib/tools/call_tool.ts";
 import { findTool, TOOLS } from "../../lib/tools/registry.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
-/** Checks every `<!-- example: TOOL {args} -->` answer in `text` against the demo store. */
-function checkExamples(text: string, where: string): void {
+/**
+ * Checks every `<!-- example: TOOL {args} -->` answer in `text` against the demo store: one
+ * for each of `tools`, each in the tool's own section unless `inSections` is false.
+ */
+function checkExamples(
+  text: string,
+  where: string,
+  tools = TOOLS.map((t) => t.name),
+  inSections = true,
+): void {
   const store = openDemoStore();
   const examples = [
     ...text.matchAll(/<!-- example: (\w+) (\{.*\}) -->[\s\S]*?```json\n([\s\S]*?)```/g),
   ];
-  assertEquals(examples.map((m) => m[1]).sort(), TOOLS.map((t) => t.name).sort(), where);
+  assertEquals(examples.map((m) => m[1]).sort(), [...tools].sort(), where);
   for (const [, name, args, answer] of examples) {
-    assert(section(text, name!).includes(`<!-- example: ${name} `), `${where}: ${name}'s section`);
+    if (inSections) {
+      assert(
+        section(text, name!).includes(`<!-- example: ${name} `),
+        `${where}: ${name}'s section`,
+      );
+    }
     const result = toolCallResult(
       callTool(findTool(name!)!, SourceSet.ofStore(store, "demo"), JSON.parse(args!)),
     );
@@ -32,9 +45,16 @@ function checkExamples(text: string, where: string): void {
   }
 }
 
-Deno.test("the README and docs/tools.md show one example per tool, as the demo store answers", () => {
-  checkExamples(readme, "README.md");
+Deno.test("docs/tools.md shows one example per tool, as the demo store answers", () => {
   checkExamples(docs.tools, "docs/tools.md");
+});
+
+Deno.test("the README names every tool in a line and shows a search as the demo store answers", () => {
+  const tools = section(readme, "Tools");
+  for (const { name } of TOOLS) {
+    assert(tools.includes(`- \`${name}\`: `), `README.md names ${name}`);
+  }
+  checkExamples(readme, "README.md", ["search_transcripts"], false);
 });
 
 Deno.test("docs/cli.md's usage block is what --help prints", async () => {

@@ -105,7 +105,6 @@ Deno.test("an unusable store gets one stderr line and exit 2, never a stack trac
     const missing = join(dir, "missing.db");
     const cases: [string[], string][] = [
       [["--db", missing], `Cannot open store: file not found at ${missing}`],
-      [["--db", dir], `Cannot open store: ${dir} is a directory, not a database file`],
       [["--db", notSqlite], `Cannot open store: ${notSqlite} is not an SQLite database`],
       [["check", "--db", notSqlite], `Cannot open store: ${notSqlite} is not an SQLite database`],
       [

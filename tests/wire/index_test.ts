@@ -10,9 +10,9 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 import {
   buildIndexSources,
+  comparableAnswers,
   openSources,
   SCREENPIPE_WORDS,
-  tasksById,
   toolAnswers,
 } from "../helpers/index_fixture.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
@@ -43,7 +43,7 @@ Deno.test("index: the store built from three kinds answers as the sources do; a 
     assert(direct.transcripts.some((t: { id: string }) => t.id.startsWith("meetily:")));
     assert(Object.values(direct.found).every((ids) => (ids as string[]).length > 0));
     // Tasks of one time list in id order from a store: Meetily lists a meeting's in its own.
-    assertEquals(tasksById(answersOver([out])), tasksById(direct));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(direct));
     const added = direct.transcripts.length + direct.tasks.length;
     assertMatch(first.stdout, new RegExp(`: ${added} added, 0 updated, 0 removed, 0 unchanged`));
 
@@ -202,8 +202,39 @@ Deno.test("index: sources whose files are as at the last run are not read; one w
     const changed = await runCli(["index", ...paths, "--out", out]);
     assertMatch(changed.stdout, /: 0 added, 1 updated, 0 removed, \d+ unchanged/);
     assertMatch(changed.stdout, /unchanged since the last run: store, screenpipe\n/);
-    assertEquals(tasksById(answersOver([out])), tasksById(answersOver(paths)));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(answersOver(paths)));
   } finally {
     sources.cleanup();
+  }
+});
+
+Deno.test("index: a folder of transcript files indexes to a store that answers as the folder does, its unreadable files named", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "tmcp-index-folder-" });
+  const folder = join(dir, "calls");
+  try {
+    Deno.mkdirSync(join(folder, "2025"), { recursive: true });
+    Deno.writeTextFileSync(
+      join(folder, "2025-03-14 Pricing review.vtt"),
+      "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann Lee>The budget for pricing is fixed.\n\n" +
+        "00:00:04.000 --> 00:00:06.500\n<v Omar>Then we hold the café launch.\n",
+    );
+    Deno.writeTextFileSync(
+      join(folder, "2025", "standup.srt"),
+      "1\r\n00:00:00,500 --> 00:00:02,000\r\nFixture talk first.\r\n\r\n" +
+        "2\r\n00:00:02,000 --> 00:00:03,000\r\nThen the budget.\r\n",
+    );
+    Deno.writeTextFileSync(join(folder, "notes.md"), "Budget notes.\n\nA second paragraph.\n");
+    Deno.writeTextFileSync(join(folder, "broken.vtt"), "");
+    const out = join(dir, "archive.db");
+    const run = await runCli(["index", folder, "--out", out]);
+    assertEquals(run.code, 0, run.stderr);
+    assertMatch(run.stdout, /: 3 added, 0 updated, 0 removed, 0 unchanged, 1 skipped/);
+    assertMatch(run.stdout, /skipped broken\.vtt \(source calls\): the file is empty/);
+    const direct = answersOver([folder]);
+    assertEquals(direct.transcripts.length, 3);
+    assert(Object.values(direct.found).some((ids) => (ids as string[]).length > 0));
+    assertEquals(comparableAnswers(answersOver([out])), comparableAnswers(direct));
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
   }
 });

@@ -78,7 +78,9 @@ Deno.test("meetily privacy: no answer, error or log line of the server holds a p
     assertEquals(ids.length, meetings.length);
     for (const id of [...ids, "meetily:1", "meetily:settings", "meetily:transcript_settings"]) {
       await tool("get_transcript", { id });
+      await tool("get_turns", { id });
     }
+    await tool("list_tasks", { query: "api key secret" });
     let tasks = 0;
     for (let cursor: string | null = null;;) {
       const page: Message = await tool("list_tasks", { limit: 2, ...(cursor ? { cursor } : {}) });

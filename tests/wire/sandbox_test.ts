@@ -72,6 +72,7 @@ Deno.test("the start task's permission flags are enough to serve every tool", as
     const args: Record<string, Json> = {
       list_transcripts: { limit: 2 },
       get_transcript: { id: fixture.transcripts[0]!.id },
+      get_turns: { id: fixture.transcripts[0]!.id, speaker: "ana" },
       search_transcripts: { query: "pricing" },
       list_tasks: { limit: 2 },
     };

@@ -38,12 +38,13 @@ const CALLS: Record<string, (ids: string[]) => unknown[]> = {
   list_sources: () => [{}],
   list_transcripts: () => [{ limit: 100 }, { limit: 100, sourceName: "screenpipe" }],
   get_transcript: (ids) => ids.map((id) => ({ id, maxChars: 100_000 })),
+  get_turns: (ids) => ids.map((id) => ({ id, maxChars: 100_000 })),
   search_transcripts: () =>
     [...SECRETS, ...AROUND].flatMap((query) => [
       { query, limit: 50 },
       { query, limit: 50, sourceName: "screenpipe" },
     ]),
-  list_tasks: () => [{}, { limit: 100 }],
+  list_tasks: () => [{}, { limit: 100 }, { query: "password inbox" }],
 };
 
 Deno.test("screenpipe privacy: no answer or log line shows screen text, whatever is searched", async () => {

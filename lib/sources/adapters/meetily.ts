@@ -14,6 +14,7 @@ import type {
   HitDetail,
   Position,
   SearchRanking,
+  SegmentRange,
   SegmentRecord,
   SourceFacts,
   SourceReader,
@@ -23,6 +24,7 @@ import type {
   TranscriptFilter,
   TranscriptSummary,
 } from "../source_reader.ts";
+import { readFromList } from "../turns.ts";
 import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
@@ -141,13 +143,26 @@ class MeetilyReader implements SourceReader {
     }));
   }
 
-  #content(meetingId: string): { text: string; duration: number | null } {
+  /** Its text and length; `speakers` is empty (Meetily names none) where it has segments. */
+  #content(meetingId: string) {
     const segments = this.segmentsOf(meetingId);
     const ends = segments.map((s) => s.endMs ?? s.startMs).filter((ms) => ms !== null);
     return {
       text: segments.map((segment) => segment.text).join("\n"),
       duration: ends.length === 0 ? null : Math.max(...ends) / 1000,
+      speakers: segments.length > 0 ? [] : undefined,
     };
+  }
+
+  /** The head of the meeting with this public id, or undefined. */
+  #headOfId(id: string): Head | undefined {
+    const parts = splitPublicId(id);
+    return parts === null || parts.name !== this.#name ? undefined : this.#head(parts.key);
+  }
+
+  readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    const head = this.#headOfId(id);
+    return head === undefined ? undefined : readFromList(this.segmentsOf(head.id))(range);
   }
 
   #head(meetingId: string): Head | undefined {
@@ -179,12 +194,13 @@ class MeetilyReader implements SourceReader {
 
   /** The fields list_transcripts and get_transcript share, and the text. */
   #described(head: Head) {
-    const { text, duration } = this.#content(head.id);
+    const { text, duration, speakers } = this.#content(head.id);
     const fields = {
       id: publicId(this.#name, head.id),
       title: head.title,
       createdAt: rfc3339(head.k),
       source: "meeting",
+      speakers,
       duration,
       starred: false,
       language: null,
@@ -193,9 +209,7 @@ class MeetilyReader implements SourceReader {
   }
 
   getTranscript(id: string): TranscriptDocument | undefined {
-    const parts = splitPublicId(id);
-    if (parts === null || parts.name !== this.#name) return undefined;
-    const head = this.#head(parts.key);
+    const head = this.#headOfId(id);
     if (head === undefined) return undefined;
     const { text, fields } = this.#described(head);
     return { ...fields, engine: null, modelId: null, manualTags: [], template: null, text };
@@ -222,13 +236,14 @@ class MeetilyReader implements SourceReader {
       this.#store.throwIfInterrupted();
       const head = this.#head(key);
       if (head === undefined) return [];
-      const { text } = this.#content(key);
+      const { text, speakers } = this.#content(key);
       return [{
         key,
         id: publicId(this.#name, key),
         title: head.title,
         createdAt: rfc3339(head.k),
         source: "meeting",
+        speakers,
         preview: makePreview(text) ?? "",
         window: matchWindow(text, match),
       }];

@@ -21,6 +21,7 @@ import {
   InvalidCursorError,
   type Position,
   type SearchRanking,
+  type SegmentRange,
   type SegmentRecord,
   type SourceFacts,
   type SourceReader,
@@ -31,6 +32,8 @@ import {
   type TranscriptSummary,
 } from "../source_reader.ts";
 import { publicId, splitPublicId } from "../source_ids.ts";
+import { readFromList } from "../turns.ts";
+import { SittingSegments } from "./screenpipe_segments.ts";
 import {
   isScreenpipe,
   ROWS,
@@ -74,6 +77,7 @@ class ScreenpipeReader implements SourceReader {
   readonly #walker: SittingWalker;
   readonly #search: ScreenpipeSearch;
   readonly #counter: SittingCounter;
+  readonly #segments: SittingSegments;
   readonly #lastEnd: string;
 
   constructor(store: Store, context: SourceContext) {
@@ -82,6 +86,7 @@ class ScreenpipeReader implements SourceReader {
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
     this.#counter = new SittingCounter(store, this.#schema, this.#walker);
+    this.#segments = new SittingSegments(store, this.#schema, this.#walker);
     this.#search = new ScreenpipeSearch(
       store,
       this.#schema,
@@ -150,6 +155,20 @@ class ScreenpipeReader implements SourceReader {
     return this.#search.search(query, count);
   }
 
+  readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    const row = this.#rowOf(id);
+    return row === undefined
+      ? undefined
+      : readFromList(this.#segments.of(this.#sittingOf(row)))(range);
+  }
+
+  readHead(id: string): TranscriptHead | undefined {
+    const row = this.#rowOf(id);
+    if (row === undefined) return undefined;
+    const sitting = this.#sittingOf(row);
+    return this.#head(sitting.start, this.#walker.rows(sitting, true), sitting);
+  }
+
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     return keys.flatMap((key) => {
       const parsed = parseHitKey(key);
@@ -159,7 +178,7 @@ class ScreenpipeReader implements SourceReader {
       if (parsed === undefined || start === undefined || start.id !== parsed.start) return [];
       const text = rowsText(head!.rows, start.ms);
       return [{
-        ...this.#head(start, head!.rows),
+        ...this.#head(start, head!.rows, this.#sittingOf(start)),
         key,
         preview: makePreview(text) ?? "",
         window: matchWindow(text, match, !head!.ended) ??
@@ -256,13 +275,14 @@ class ScreenpipeReader implements SourceReader {
   }
 
   /** A sitting's head; its title names the devices of its first rows. */
-  #head(start: RowRef, rows: readonly AudioRow[]): TranscriptHead {
+  #head(start: RowRef, rows: readonly AudioRow[], sitting: Sitting): TranscriptHead {
     const devices = new Set(rows.slice(0, HEAD_ROWS).map((row) => row.device ?? ""));
     return {
       id: publicId(this.#name, String(start.id)),
       title: sittingTitle(start.ms, [...devices].sort()),
       createdAt: rfc3339(start.ms),
       source: LABEL,
+      speakers: this.#segments.speakers(sitting),
     };
   }
 
@@ -280,7 +300,7 @@ class ScreenpipeReader implements SourceReader {
     const rows = this.#walker.rows(sitting, true);
     const text = rowsText(rows, sitting.start.ms);
     return {
-      ...this.#head(sitting.start, rows),
+      ...this.#head(sitting.start, rows, sitting),
       duration: this.#duration(sitting),
       starred: false,
       language: null,
@@ -293,7 +313,7 @@ class ScreenpipeReader implements SourceReader {
     const rows: AudioRow[] = this.#walker.rows(sitting);
     return {
       sitting,
-      head: this.#head(sitting.start, rows),
+      head: this.#head(sitting.start, rows, sitting),
       duration: this.#duration(sitting),
       text: rowsText(rows, sitting.start.ms),
       engine: rows.find((row) => row.engine !== null)?.engine ?? null,
@@ -309,39 +329,6 @@ function textLength(rows: readonly AudioRow[]): number {
 /** The text of rows of a sitting that starts at `startMs`. */
 function rowsText(rows: readonly AudioRow[], startMs: number): string {
   return segmentsText(sittingSegments(rows, startMs));
-}
-
-/**
- * The segments of the screenpipe transcript `id` (for turns), read as the source's reader
- * reads them; undefined when the source has no such transcript.
- *
- * @example
- * ```ts
- * import { openDatabaseSource } from "../open_source.ts";
- * import { screenpipeSegments } from "./screenpipe.ts";
- * const { store } = openDatabaseSource("/home/me/.screenpipe/db.sqlite", { name: "screenpipe" });
- * const context = { name: "screenpipe", tables: new Map() }; // the tables open_source read
- * screenpipeSegments(store, context, "screenpipe:1042")?.[0]?.speaker;
- * ```
- */
-export function screenpipeSegments(
-  store: Store,
-  context: SourceContext,
-  id: string,
-): SegmentRecord[] | undefined {
-  const split = splitPublicId(id);
-  if (split === null || split.name !== context.name || !/^\d{1,15}$/.test(split.key)) {
-    return undefined;
-  }
-  const walker = new SittingWalker(
-    store,
-    screenpipeSchema(context.tables),
-    SCREENPIPE_SITTING_GAP_S,
-  );
-  const row = walker.row(Number(split.key));
-  if (row === undefined) return undefined;
-  const sitting = walker.sittingOf(row);
-  return sittingSegments(walker.rows(sitting), sitting.start.ms);
 }
 
 /**

@@ -279,7 +279,18 @@ function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-function audioRow(row: StoreRow): AudioRow {
+/**
+ * One audio row as read by a statement that selects the schema's `rowColumns`; its speaker
+ * is the name, else `Speaker <id>`, else null.
+ *
+ * @example
+ * ```ts
+ * import { audioRow } from "./screenpipe_sittings.ts";
+ * audioRow({ id: 1, ts: "2026-02-15T16:41:24+00:00", chunk: 7, text: "hi", speaker_id: 2 })
+ *   .speaker; // "Speaker 2"
+ * ```
+ */
+export function audioRow(row: StoreRow): AudioRow {
   const ts = String(row["ts"]);
   const speakerId = numberOrNull(row["speaker_id"]);
   const name = textOrNull(row["speaker_name"])?.trim();

@@ -16,16 +16,21 @@ import {
   positionKeyText,
   positionTexts,
   type SearchRanking,
+  type SegmentRange,
+  type SegmentRecord,
   type SourceFacts,
   type SourceReader,
   type TaskFilter,
   type TaskSummary,
   type TranscriptDocument,
   type TranscriptFilter,
+  type TranscriptHead,
   type TranscriptSummary,
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
+import { findSegment, readSegments, SpeakerCache } from "./contract_segments.ts";
+import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
 /** list_transcripts' statement in our store, for a WHERE clause of Conditions. */
 export const listTranscriptsSql = (where: string): string =>
@@ -46,6 +51,9 @@ export const listTasksSql = (where: string): string =>
 export const DOCUMENT_SQL = `SELECT id, title, text, created_at, source, duration, engine, model_id,
        language, starred, manual_tags, template
   FROM transcripts WHERE id = ?`;
+
+/** get_turns' head of a transcript in our store: no text. */
+export const HEAD_SQL = "SELECT id, title, created_at, source FROM transcripts WHERE id = ?";
 
 // From the record header: the text itself is not read.
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
@@ -76,6 +84,39 @@ function head(row: StoreRow) {
   };
 }
 
+/** Each item with the speakers of its transcript, where it has segments. */
+function withSpeakers<T extends TranscriptHead>(
+  store: Store,
+  cache: SpeakerCache,
+  items: T[],
+): T[] {
+  if (items.length === 0) return items;
+  const speakers = cache.of(store, items.map((item) => item.id));
+  return items.map((item) => {
+    const names = speakers.get(item.id);
+    return names === undefined ? item : { ...item, speakers: names };
+  });
+}
+
+/** A task row as list_tasks shows it. */
+function taskOf(row: StoreRow): TaskSummary {
+  return {
+    id: String(row["id"]),
+    text: textOrNull(row["text"]) ?? "",
+    bucket: String(row["bucket"]),
+    done: flag(row["done"]),
+    doneAt: textOrNull(row["done_at"]),
+    createdAt: String(row["created_at"]),
+    parentTaskId: textOrNull(row["parent_task_id"]),
+    transcriptId: textOrNull(row["transcript_id"]),
+    position: [
+      positionKeyText(String(row["created_at"])),
+      positionKeyText(String(row["id"])),
+      String(row["rowid"]),
+    ],
+  };
+}
+
 /**
  * The reader of a store in our own schema.
  *
@@ -89,6 +130,7 @@ function head(row: StoreRow) {
  */
 export class ContractReader implements SourceReader {
   readonly #store: Store;
+  readonly #speakers = new SpeakerCache();
 
   /** Reads `store`, already opened and checked against the contract. */
   constructor(store: Store) {
@@ -117,23 +159,26 @@ export class ContractReader implements SourceReader {
     conditions.equal("starred", filter.starred).equal("source", filter.label);
     if (filter.since !== undefined) conditions.add("created_at >= ?", filter.since);
     if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
-    return store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit).map((
-      row,
-    ) => ({
-      ...head(row),
-      duration: numberOrNull(row["duration"]),
-      starred: flag(row["starred"]),
-      language: textOrNull(row["language"]),
-      preview: previewFromHead(store, row["pk"], row["head"]),
-      position: [positionKeyText(String(row["created_at"])), String(row["pk"])],
-    }));
+    const rows = store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit);
+    return withSpeakers(
+      store,
+      this.#speakers,
+      rows.map((row) => ({
+        ...head(row),
+        duration: numberOrNull(row["duration"]),
+        starred: flag(row["starred"]),
+        language: textOrNull(row["language"]),
+        preview: previewFromHead(store, row["pk"], row["head"]),
+        position: [positionKeyText(String(row["created_at"])), String(row["pk"])],
+      })),
+    );
   }
 
   getTranscript(id: string): TranscriptDocument | undefined {
     const row = this.#store.get(DOCUMENT_SQL, id);
     if (row === undefined) return undefined;
     return {
-      ...head(row),
+      ...withSpeakers(this.#store, this.#speakers, [head(row)])[0]!,
       duration: numberOrNull(row["duration"]),
       starred: flag(row["starred"]),
       language: textOrNull(row["language"]),
@@ -161,12 +206,49 @@ export class ContractReader implements SourceReader {
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     const store = this.#store;
-    return hitRows(store, keys).map((row) => ({
-      key: String(row["pk"]),
-      ...head(row),
-      preview: previewFromHead(store, row["pk"], row["head"]),
-      window: hitWindow(store, row, match),
-    }));
+    return withSpeakers(
+      store,
+      this.#speakers,
+      hitRows(store, keys).map((row) => {
+        const { window, line } = hitWindow(store, row, match);
+        return {
+          key: String(row["pk"]),
+          ...head(row),
+          preview: previewFromHead(store, row["pk"], row["head"]),
+          window,
+          windowLine: line,
+        };
+      }),
+    );
+  }
+
+  readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    return readSegments(this.#store, id, range);
+  }
+
+  readHead(id: string): TranscriptHead | undefined {
+    const row = this.#store.get(HEAD_SQL, id);
+    return row === undefined
+      ? undefined
+      : withSpeakers(this.#store, this.#speakers, [head(row)])[0];
+  }
+
+  findSegment(id: string, needle: string, near?: number): SegmentRecord | null {
+    return findSegment(this.#store, id, needle, near);
+  }
+
+  /** Tasks holding words of the query, by a scan: the contract keeps no index of tasks. */
+  searchTasks(query: string, count: number, filter: TaskFilter): TaskSummary[] {
+    const terms = taskSearchTerms(query);
+    if (terms.length === 0) return [];
+    const conditions = new Conditions();
+    conditions.equal("bucket", filter.bucket).equal("done", filter.done);
+    return this.#store.all(
+      taskSearchSql(terms.length, conditions.where),
+      ...terms,
+      ...conditions.params,
+      count,
+    ).map(taskOf);
   }
 
   /** Newest first by (created_at, id), the order of the tasks_newest index. */
@@ -193,21 +275,7 @@ export class ContractReader implements SourceReader {
       conditions.add("(created_at, id) < (?, ?)", createdAt, id);
     }
     conditions.equal("bucket", filter.bucket).equal("done", filter.done);
-    return store.all(listTasksSql(conditions.where), ...conditions.params, limit).map((row) => ({
-      id: String(row["id"]),
-      text: textOrNull(row["text"]) ?? "",
-      bucket: String(row["bucket"]),
-      done: flag(row["done"]),
-      doneAt: textOrNull(row["done_at"]),
-      createdAt: String(row["created_at"]),
-      parentTaskId: textOrNull(row["parent_task_id"]),
-      transcriptId: textOrNull(row["transcript_id"]),
-      position: [
-        positionKeyText(String(row["created_at"])),
-        positionKeyText(String(row["id"])),
-        String(row["rowid"]),
-      ],
-    }));
+    return store.all(listTasksSql(conditions.where), ...conditions.params, limit).map(taskOf);
   }
 
   facts(): SourceFacts {

@@ -120,7 +120,9 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
 }
 
 /**
- * The snippet window of one hit: from its head, or else from its whole text.
+ * The snippet window of one hit, from its head or else from its whole text, and the line
+ * of the text (0-based) the window starts on: where a text is its segments' lines, the seq
+ * of the segment a match in the window was said in, found without reading the segments.
  *
  * @example
  * ```ts
@@ -128,11 +130,22 @@ export function headWindow(row: StoreRow, match: string): string | undefined {
  * import { openDemoStore } from "../../demo/demo_store.ts";
  * const store = openDemoStore();
  * const [row] = hitRows(store, ["1"]);
- * hitWindow(store, row!, "pricing");
+ * hitWindow(store, row!, "pricing").line; // 0
  * ```
  */
-export function hitWindow(store: Store, row: StoreRow, match: string): string {
-  return headWindow(row, match) ?? matchWindow(fullText(store, row["pk"]), match);
+export function hitWindow(
+  store: Store,
+  row: StoreRow,
+  match: string,
+): { window: string; line: number | undefined } {
+  let text = textOrNull(row["head"]) ?? "";
+  let window = headWindow(row, match);
+  if (window === undefined) window = matchWindow(text = fullText(store, row["pk"]), match);
+  const at = text.indexOf(window.replace(/^… /, "").replace(/ …$/, ""));
+  if (at === -1) return { window, line: undefined };
+  let line = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) line++;
+  return { window, line };
 }
 
 /**

@@ -10,7 +10,7 @@ import type {
   SourceReader,
   TranscriptDocument,
 } from "../../sources/source_reader.ts";
-import { groupTurns, type Turn } from "../../sources/turns.ts";
+import { groupTurns, lineSegments, type Turn } from "../../sources/turns.ts";
 
 /**
  * Segments read by one statement: each is a statement the call's deadline can stop, and a
@@ -47,12 +47,9 @@ export function transcriptTurns(
 ): TranscriptTurns {
   const segments = readAllSegments(reader, document.id);
   if (segments.length > 0) return { turns: groupTurns(segments), fromSegments: true };
-  const lines = document.text.split(/\r\n|\r|\n/).map((line) => line.trim())
-    .filter((line) => line !== "");
-  return {
-    turns: lines.map((text, seq) => ({ seq, startMs: null, endMs: null, speaker: null, text })),
-    fromSegments: false,
-  };
+  // Each line a turn of its own: groupTurns keeps segments without a speaker apart.
+  const lines = lineSegments(document.text).map((line) => ({ ...line, text: line.text.trim() }));
+  return { turns: groupTurns(lines), fromSegments: false };
 }
 
 /** Every segment of the item, in `seq` order; none where the source keeps none. */

@@ -12,7 +12,7 @@ import {
 } from "../../helpers/screenpipe_fixture.ts";
 import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
-import { screenpipeKind, screenpipeSegments } from "../../../lib/sources/adapters/screenpipe.ts";
+import { screenpipeKind } from "../../../lib/sources/adapters/screenpipe.ts";
 import { SCREENPIPE_SITTING_GAP_S } from "../../../lib/config/limits.ts";
 import { StoreInterruptedError } from "../../../lib/store/errors.ts";
 import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
@@ -134,7 +134,7 @@ Deno.test("screenpipe: sittings split on gaps over the threshold, across devices
 });
 
 Deno.test("screenpipe: text and segments name speakers and hide hallucinations", async () => {
-  await withApp({}, (app) => void threeSittings(app), ({ reader, store, kind }, path) => {
+  await withApp({}, (app) => void threeSittings(app), ({ reader, kind }) => {
     const doc = reader.getTranscript("screenpipe:1")!;
     assertEquals(doc.text.split("\n"), [
       "Ana: welcome to the pricing review",
@@ -144,13 +144,11 @@ Deno.test("screenpipe: text and segments name speakers and hide hallucinations",
     ]);
     assert(!JSON.stringify(reader.listTranscripts(null, 10, {})).includes("amara"));
     assertEquals(reader.search("amara", 10).hits, []);
-    const db = new DatabaseSync(path, { readOnly: true });
-    const segments = screenpipeSegments(
-      store,
-      { name: "screenpipe", tables: readTableColumns(db) },
-      doc.id,
-    )!;
-    db.close();
+    const segments = reader.readSegments!(doc.id, { fromSeq: 0, limit: 100 })!;
+    assertEquals(reader.readSegments!(doc.id, { fromSeq: 1, limit: 2 }), segments.slice(1, 3));
+    assertEquals(reader.readHead!(doc.id)?.speakers, ["Ana", "Speaker 2"]);
+    assertEquals(doc.speakers, ["Ana", "Speaker 2"]);
+    assertEquals(reader.readSegments!("screenpipe:999", { fromSeq: 0, limit: 1 }), undefined);
     assertEquals(segments.map((s) => [s.startMs, s.endMs]), [
       [1000, 3500],
       [5000, 6000],

@@ -45,6 +45,18 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
     ],
     maxChars: [[1000.5, "expected an integer, got 1000.5"], [true, "expected number, got true"]],
   },
+  get_turns: {
+    id: [[42, "expected string, got 42"]],
+    fromMs: [[-1, "expected at least 0, got -1"], [1.5, "expected an integer, got 1.5"]],
+    toMs: [["10", 'expected number, got "10"']],
+    aroundMs: [[null, "expected number, got null"]],
+    speaker: [[["Ana"], "expected string, got Array"]],
+    cursor: [["garbage", NOT_A_CURSOR], [
+      "WyJnZXRfdHVybnMiLCJ4IiwwLDBd",
+      "belongs to other arguments (id, speaker, fromMs, toMs)",
+    ]],
+    maxChars: [[true, "expected number, got true"]],
+  },
   search_transcripts: {
     query: [
       ["", 'expected a non-blank query, got ""'],
@@ -61,6 +73,7 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
     ],
   },
   list_tasks: {
+    query: [["", 'expected a non-blank query, got ""'], [5, "expected string, got 5"]],
     bucket: [
       ["tomorrow", 'expected ("inbox" | "today" | "week" | "someday" | "done"), got "tomorrow"'],
     ],
@@ -77,6 +90,7 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
 /** The arguments each tool needs besides the one under test. */
 const REQUIRED: Record<string, Record<string, unknown>> = {
   get_transcript: { id: "no-such-id" },
+  get_turns: { id: "no-such-id" },
   search_transcripts: { query: "pricing" },
 };
 

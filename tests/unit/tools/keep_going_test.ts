@@ -23,7 +23,7 @@ import { INTERNAL_TOOLS } from "../../../lib/tools/search_parts.ts";
 import type { AnyTool } from "../../../lib/tools/tool.ts";
 
 /** The tables whose reads must be stoppable. */
-const GUARDED_TABLES = /\b(?:FROM|JOIN)\s+(transcripts|transcripts_fts|tasks)\b/i;
+const GUARDED_TABLES = /\b(?:FROM|JOIN)\s+(transcripts|transcripts_fts|tasks|segments)\b/i;
 
 /**
  * Plan steps that read one row: by the integer key, by a unique key, or a max()/min() (a
@@ -45,7 +45,11 @@ function unguarded(db: DatabaseSync, sql: string): string | null {
   if (plan.every((step) => ONE_ROW_STEP.test(step))) return null;
   const oneMatch = /\bMATCH \?/.test(sql) && /\bLIMIT 1\s*$/.test(sql) &&
     plan.every((step) => /^SCAN \w+ VIRTUAL TABLE INDEX/.test(step));
-  return oneMatch ? null : `${sql.replace(/\s+/g, " ").trim()} (plan: ${plan.join("; ")})`;
+  // Any one row of a table: the first the scan meets.
+  const anyRow = /^SELECT 1 AS found FROM \w+ LIMIT 1$/.test(sql.trim());
+  return oneMatch || anyRow
+    ? null
+    : `${sql.replace(/\s+/g, " ").trim()} (plan: ${plan.join("; ")})`;
 }
 
 /** Every statement the store prepared that escapes the check. */
@@ -78,6 +82,8 @@ function representativeCalls(store: Store): Call[] {
   const transcriptsCursor = first("list_transcripts", { limit: 2 })["nextCursor"];
   const tasksCursor = first("list_tasks", { limit: 2 })["nextCursor"];
   const searchCursor = first("search_transcripts", { query: "pricing", limit: 2 })["nextCursor"];
+  const turnsCursor = first("get_turns", { id: LONG_ID, maxChars: 1_000 })["nextCursor"];
+  const taskQueryCursor = first("list_tasks", { query: "fixture", limit: 1 })["nextCursor"];
   const rank = first("search_transcripts.rank", {
     search: { query: "pricing", limit: 2 },
     from: 0,
@@ -107,6 +113,12 @@ function representativeCalls(store: Store): Call[] {
     { tool: "search_transcripts", args: { query: "((" } },
     // A word only deep in a long text: its snippet needs the whole text.
     { tool: "search_transcripts", args: { query: "1999" } },
+    { tool: "get_turns", args: { id: LONG_ID, fromMs: 30_000, toMs: 90_000, speaker: "ana" } },
+    { tool: "get_turns", args: { id: LONG_ID, aroundMs: 600_000, maxChars: 1_000 } },
+    { tool: "get_turns", args: { id: LONG_ID, maxChars: 1_000, cursor: turnsCursor } },
+    { tool: "get_turns", args: { id: "missing" }, error: true },
+    { tool: "list_tasks", args: { query: "fixture task", bucket: "inbox", done: false } },
+    { tool: "list_tasks", args: { query: "fixture", limit: 1, cursor: taskQueryCursor } },
     { tool: "list_tasks", args: {} },
     { tool: "list_tasks", args: { limit: 2, cursor: tasksCursor } },
     { tool: "list_tasks", args: { cursor: TASKS(["", "", "3"]) } },

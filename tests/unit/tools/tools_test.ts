@@ -28,8 +28,13 @@ Deno.test(
       "preview",
       "source",
       "sourceName",
+      "speakers",
       "starred",
       "title",
+    ]);
+    const fixtureItem = fixture.transcripts.find((t) => t.id === page.transcripts[0].id)!;
+    assertEquals(page.transcripts[0].speakers, [
+      ...new Set(fixtureItem.segments.map((s) => s.speaker)),
     ]);
     assertEquals(typeof page.nextCursor, "string");
     assertEquals(call(store, "list_transcripts", {}).transcripts, page.transcripts);

@@ -1,0 +1,119 @@
+/**
+ * A transcript file as a row of our own schema (lib/store/schema.sql): the converter from
+ * {@link FileTranscript} to the `transcripts` table's values, and the statements that put
+ * and remove such rows in a writable connection. The folder source fills its in-memory index
+ * with them; FTS stays in sync through the schema's triggers.
+ *
+ * Files do not fit the demo's model (lib/store/model.ts): their speakers and times may be
+ * missing and their label is `file`, so they have their own row type.
+ *
+ * @module
+ */
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { FileTranscript } from "./file_transcript.ts";
+
+/** The `source` label every transcript read from a file carries. */
+export const FILE_SOURCE_LABEL = "file";
+
+/** A file's transcript as the values of one `transcripts` row. */
+export interface FileTranscriptRow {
+  /** Its public id. */
+  id: string;
+  /** Its title, from the file name. */
+  title: string;
+  /** Its whole text. */
+  text: string;
+  /** When it was recorded, RFC 3339 UTC with milliseconds. */
+  createdAt: string;
+  /** Length in seconds, or null. */
+  duration: number | null;
+  /** Language code, or null. */
+  language: string | null;
+  /** The engine that wrote it, or null. */
+  engine: string | null;
+}
+
+/**
+ * The row of a file's transcript: its own createdAt when the name held one, else the file's
+ * modification time (`mtime`, ms since the epoch), both as RFC 3339 UTC with milliseconds.
+ *
+ * @example
+ * ```ts
+ * import { fileTranscriptRow } from "./file_rows.ts";
+ * const row = fileTranscriptRow({
+ *   format: "text", title: "notes", createdAt: null, duration: null, language: null,
+ *   engine: null, segments: [], text: "Hello.",
+ * }, "notes:0123456789abcdef", Date.UTC(2025, 2, 14, 9, 30));
+ * row.createdAt; // "2025-03-14T09:30:00.000Z"
+ * ```
+ */
+export function fileTranscriptRow(
+  transcript: FileTranscript,
+  id: string,
+  mtime: number,
+): FileTranscriptRow {
+  const named = transcript.createdAt === null ? null : Date.parse(transcript.createdAt);
+  const at = named !== null && Number.isFinite(named) ? named : mtime;
+  return {
+    id,
+    title: transcript.title,
+    text: transcript.text,
+    createdAt: new Date(at).toISOString(),
+    duration: transcript.duration,
+    language: transcript.language,
+    engine: transcript.engine,
+  };
+}
+
+/**
+ * Puts and removes file rows in a writable connection that has our schema. A row put again
+ * under the same id is updated in place (its `pk`, and so a listing's cursor, is kept).
+ *
+ * @example
+ * ```ts
+ * import { DatabaseSync } from "node:sqlite";
+ * import { FileRowWriter } from "./file_rows.ts";
+ * import { SCHEMA_SQL } from "../store/schema.ts";
+ * const db = new DatabaseSync(":memory:");
+ * db.exec(SCHEMA_SQL);
+ * const writer = new FileRowWriter(db);
+ * writer.put({ id: "a", title: "A", text: "Hi.", createdAt: "2025-01-01T00:00:00.000Z",
+ *   duration: null, language: null, engine: null });
+ * writer.remove("a");
+ * ```
+ */
+export class FileRowWriter {
+  readonly #put: StatementSync;
+  readonly #remove: StatementSync;
+
+  /** Prepares the statements on `db`, which must be writable and hold our schema. */
+  constructor(db: DatabaseSync) {
+    this.#put = db.prepare(
+      `INSERT INTO transcripts (id, title, text, created_at, source, duration, language, engine,
+                                manual_tags)
+       VALUES (?, ?, ?, ?, '${FILE_SOURCE_LABEL}', ?, ?, ?, '[]')
+       ON CONFLICT (id) DO UPDATE SET title = excluded.title, text = excluded.text,
+         created_at = excluded.created_at, duration = excluded.duration,
+         language = excluded.language, engine = excluded.engine`,
+    );
+    this.#remove = db.prepare("DELETE FROM transcripts WHERE id = ?");
+  }
+
+  /** Inserts the row, or updates the row of the same id. */
+  put(row: FileTranscriptRow): void {
+    this.#put.run(
+      row.id,
+      row.title,
+      row.text,
+      row.createdAt,
+      row.duration,
+      row.language,
+      row.engine,
+    );
+  }
+
+  /** Removes the row of `id`, if there is one. */
+  remove(id: string): void {
+    this.#remove.run(id);
+  }
+}

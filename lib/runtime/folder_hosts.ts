@@ -1,0 +1,73 @@
+/**
+ * The host threads of the served folders: one worker per folder holds its index
+ * (lib/sources/folder/folder_host.ts), and every other thread reads it over a link of its
+ * own. One index per folder, however many threads read it: a folder is never indexed twice.
+ *
+ * @module
+ */
+import { describeError, logLine } from "../log.ts";
+import type { SourceSpec } from "../sources/source_set.ts";
+import { type FolderLink, makeFolderLink } from "../sources/folder/folder_link.ts";
+import type { ToWorker } from "./worker_protocol.ts";
+
+/**
+ * The folders' hosts of one server.
+ *
+ * @example
+ * ```ts
+ * import { FolderHosts } from "./folder_hosts.ts";
+ * import { TOOL_WORKER_URL } from "./worker_pool.ts";
+ * const hosts = new FolderHosts(
+ *   [{ kind: "path", name: "notes", path: "/home/ada/Transcripts", detected: "folder" }],
+ *   TOOL_WORKER_URL,
+ * );
+ * const { links, transfer } = hosts.links();
+ * hosts.close();
+ * ```
+ */
+export class FolderHosts {
+  readonly #workers = new Map<string, Worker>();
+
+  /** Starts a host for each folder of `sources`, on the worker entry at `workerUrl`. */
+  constructor(sources: readonly SourceSpec[], workerUrl: URL) {
+    for (const spec of sources) {
+      if (spec.kind !== "path" || spec.detected !== "folder") continue;
+      const worker = new Worker(workerUrl, { type: "module" });
+      worker.onerror = (event) => {
+        event.preventDefault();
+        logLine(`the index of source ${spec.name} failed: ${describeError(event.message)}`);
+      };
+      const start: ToWorker = { type: "folder-host", name: spec.name, path: spec.path };
+      worker.postMessage(start);
+      this.#workers.set(spec.name, worker);
+    }
+  }
+
+  /** Whether any folder is served. */
+  get any(): boolean {
+    return this.#workers.size > 0;
+  }
+
+  /** A new link to the host of the folder `name`, or undefined when no folder has it. */
+  link(name: string): FolderLink | undefined {
+    const worker = this.#workers.get(name);
+    if (worker === undefined) return undefined;
+    const { host, caller } = makeFolderLink();
+    const message: ToWorker = { type: "folder-link", link: host };
+    worker.postMessage(message, [host.port]);
+    return caller;
+  }
+
+  /** A new link to every folder's host, by source name, and the ports to transfer. */
+  links(): { links: Record<string, FolderLink>; transfer: MessagePort[] } {
+    const links: Record<string, FolderLink> = {};
+    for (const name of this.#workers.keys()) links[name] = this.link(name)!;
+    return { links, transfer: Object.values(links).map((link) => link.port) };
+  }
+
+  /** Stops every host. */
+  close(): void {
+    for (const worker of this.#workers.values()) worker.terminate();
+    this.#workers.clear();
+  }
+}

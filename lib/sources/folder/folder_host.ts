@@ -1,0 +1,165 @@
+/**
+ * The thread that holds a folder's index: it indexes the folder in slices at start, answers
+ * the other threads' reads over their links between slices, and follows the folder's
+ * changes (Deno.watchFs, or a periodic look at the files' times where watching fails).
+ *
+ * @module
+ */
+import { logLine } from "../../log.ts";
+import { FOLDER_RESCAN_MS, MAX_LOGGED_SKIPPED_FILES } from "../../config/limits.ts";
+import { FolderIndex } from "./folder_index.ts";
+import { type FolderLink, serveFolderLink } from "./folder_link.ts";
+import { FolderReader } from "./folder_reader.ts";
+import { startParser } from "./folder_parse.ts";
+
+/** Work done between two looks at the links, in ms: internal tuning. */
+const INDEX_SLICE_MS = 40;
+
+/** How long a burst of change events is gathered before the folder is looked at, in ms. */
+const SETTLE_MS = 100;
+
+/**
+ * A folder's index and the links it answers.
+ *
+ * @example
+ * ```ts
+ * import { FolderHost } from "./folder_host.ts";
+ * import { makeFolderLink } from "./folder_link.ts";
+ * const host = new FolderHost("notes", "/home/ada/Transcripts");
+ * host.start();
+ * host.link(makeFolderLink().host);
+ * host.close();
+ * ```
+ */
+export class FolderHost {
+  readonly #index: FolderIndex;
+  readonly #reader: FolderReader;
+  readonly #logged = new Set<string>();
+  #closed = false;
+  #dirty = false;
+  #wake: (() => void) | null = null;
+  #watcher: Deno.FsWatcher | null = null;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #parserUrl: URL | undefined;
+
+  /**
+   * The host of the folder at `root`, served as `name`; nothing is read until start. With
+   * `parserUrl` (a worker entry that answers ParseRequests), the first pass parses files in
+   * that thread while this one inserts them: on two cores, the pass takes the longer of the
+   * two rather than their sum.
+   */
+  constructor(name: string, root: string, parserUrl?: URL) {
+    this.#index = new FolderIndex(name, root);
+    this.#reader = new FolderReader(this.#index);
+    this.#parserUrl = parserUrl;
+  }
+
+  /** Answers the reads that come over `link`. */
+  link(link: FolderLink): void {
+    serveFolderLink(this.#reader, this.#index.store, link);
+  }
+
+  /** Indexes the folder, then follows it until closed. */
+  start(): void {
+    void this.#run();
+  }
+
+  /** Stops following the folder and closes the index. */
+  close(): void {
+    this.#closed = true;
+    this.#stopWatching();
+    this.#wake?.();
+    this.#index.close();
+  }
+
+  async #run(): Promise<void> {
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    // The first pass only: later passes read the few files that changed.
+    const parser = this.#parserUrl === undefined ? undefined : startParser(this.#parserUrl);
+    await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser?.parseMany);
+    parser?.close();
+    while (!this.#closed) {
+      if (this.#dirty) {
+        this.#dirty = false;
+        await this.#index.indexSlices(INDEX_SLICE_MS, pause);
+      }
+      if (this.#closed) return;
+      this.#logSkipped();
+      this.#follow();
+      if (!this.#dirty) await new Promise<void>((resolve) => this.#wake = resolve);
+      this.#wake = null;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      this.#dirty = true;
+    }
+  }
+
+  /** Watches the folder, or looks at it periodically where it cannot be watched. */
+  #follow(): void {
+    if (this.#index.failure !== null) {
+      // Gone or unreadable: look again later; a watch of a folder that comes back is new.
+      this.#stopWatching();
+    } else if (this.#watcher === null) {
+      try {
+        this.#watcher = Deno.watchFs(this.#index.root, { recursive: true });
+        clearInterval(this.#timer);
+        this.#timer = undefined;
+        void this.#listen(this.#watcher);
+        return;
+      } catch {
+        // Too many watches, a file system without events: the periodic look below.
+      }
+    } else {
+      return;
+    }
+    this.#timer ??= setInterval(() => this.#changed(), FOLDER_RESCAN_MS);
+  }
+
+  async #listen(watcher: Deno.FsWatcher): Promise<void> {
+    try {
+      for await (const _event of watcher) this.#changed();
+    } catch {
+      // The watch broke (the folder went away): fall back to looking.
+    }
+    if (this.#watcher === watcher && !this.#closed) {
+      this.#watcher = null;
+      this.#timer ??= setInterval(() => this.#changed(), FOLDER_RESCAN_MS);
+      this.#changed();
+    }
+  }
+
+  #changed(): void {
+    this.#dirty = true;
+    this.#wake?.();
+  }
+
+  #stopWatching(): void {
+    const watcher = this.#watcher;
+    this.#watcher = null;
+    try {
+      watcher?.close();
+    } catch {
+      // Already closed.
+    }
+    if (this.#closed) clearInterval(this.#timer);
+  }
+
+  /** Names each newly skipped file on stderr once, up to a cap; counts the rest. */
+  #logSkipped(): void {
+    const fresh = this.#index.skipped().filter((problem) => {
+      const key = `${problem.relative}\0${problem.reason}`;
+      if (this.#logged.has(key)) return false;
+      this.#logged.add(key);
+      return true;
+    });
+    const name = this.#index.name;
+    for (const problem of fresh.slice(0, MAX_LOGGED_SKIPPED_FILES)) {
+      logLine(`source ${name}: skipped ${problem.relative}: ${problem.reason}`);
+    }
+    if (fresh.length > MAX_LOGGED_SKIPPED_FILES) {
+      logLine(
+        `source ${name}: ${fresh.length - MAX_LOGGED_SKIPPED_FILES} more files skipped; ` +
+          "`check` lists them",
+      );
+    }
+  }
+}

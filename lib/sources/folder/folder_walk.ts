@@ -1,0 +1,123 @@
+/**
+ * Walking a served folder: every file below it, hidden files and folders left out, symlinks
+ * followed but each real folder entered once (a loop of links ends the walk, never hangs it).
+ *
+ * @module
+ */
+import { MAX_TRANSCRIPT_FILE_BYTES } from "../../config/limits.ts";
+
+/** A file found by {@link walkFolder}. */
+export interface WalkedFile {
+  /** Its path relative to the folder, separators written `/`. */
+  relative: string;
+  /** Its absolute path. */
+  path: string;
+  /** Its modification time, ms since the epoch (0 where the OS has none). */
+  mtime: number;
+  /** Its size in bytes. */
+  size: number;
+}
+
+/** A file or folder the walk found but cannot read, with why. */
+export interface WalkProblem {
+  /** Its path relative to the folder. */
+  relative: string;
+  /** Why, in a few words. */
+  reason: string;
+}
+
+/** What a walk found. */
+export interface FolderWalk {
+  /** The files to read, in path order. */
+  files: WalkedFile[];
+  /** What could not be read, or is too large to read. */
+  problems: WalkProblem[];
+}
+
+// Media and other files no transcript is ever in: left out without being opened, so a folder
+// of recordings costs a directory listing, not a read of every recording.
+const NOT_TRANSCRIPTS =
+  /\.(mp3|m4a|wav|flac|ogg|opus|aac|wma|aiff?|mp4|m4v|mov|mkv|webm|avi|wmv|png|jpe?g|gif|webp|heic|tiff?|bmp|svg|pdf|zip|gz|tgz|7z|rar|exe|dmg|iso|bin|sqlite|db)$/i;
+
+/**
+ * Walks `root` (absolute) and returns its files with their sizes and times. Throws when
+ * `root` itself cannot be read; anything below it that cannot be read is a problem, not a
+ * failure.
+ *
+ * @example
+ * ```ts
+ * import { walkFolder } from "./folder_walk.ts";
+ * const { files } = walkFolder("/home/ada/Transcripts");
+ * files.map((file) => file.relative); // ["2025/standup.vtt", "notes.txt", …]
+ * ```
+ */
+export function walkFolder(root: string): FolderWalk {
+  const files: WalkedFile[] = [];
+  const problems: WalkProblem[] = [];
+  const entered = new Set<string>([Deno.realPathSync(root)]);
+  const pending: string[] = [""];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder === "" ? root : `${root}/${folder}`)];
+    } catch (error) {
+      if (folder === "") throw error;
+      problems.push({ relative: folder, reason: `cannot be read: ${reasonOf(error)}` });
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      const path = `${root}/${relative}`;
+      let info: Deno.FileInfo;
+      try {
+        info = entry.isSymlink ? Deno.statSync(path) : Deno.lstatSync(path);
+      } catch (error) {
+        problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
+        continue;
+      }
+      if (info.isDirectory) {
+        let real: string;
+        try {
+          real = Deno.realPathSync(path);
+        } catch (error) {
+          problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
+          continue;
+        }
+        // A link back to a folder already entered (a loop, or a second way in): once only.
+        if (entered.has(real)) continue;
+        entered.add(real);
+        pending.push(relative);
+      } else if (info.isFile && !NOT_TRANSCRIPTS.test(entry.name)) {
+        if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
+          problems.push({
+            relative,
+            reason: `larger than ${MAX_TRANSCRIPT_FILE_BYTES / 1024 / 1024} MiB`,
+          });
+          continue;
+        }
+        files.push({ relative, path, mtime: info.mtime?.getTime() ?? 0, size: info.size });
+      }
+    }
+  }
+  files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
+  return { files, problems };
+}
+
+/**
+ * A file-system error in a few words.
+ *
+ * @example
+ * ```ts
+ * import { reasonOf } from "./folder_walk.ts";
+ * reasonOf(new Deno.errors.NotFound("x")); // "not found"
+ * ```
+ */
+export function reasonOf(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "not found";
+  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    return "permission denied";
+  }
+  return error instanceof Error ? error.message.split("\n", 1)[0]! : String(error);
+}

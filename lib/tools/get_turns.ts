@@ -1,0 +1,224 @@
+/**
+ * get_turns: one transcript as who said what when, a page of whole turns at a time.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import type { SourceReader, TranscriptHead } from "../sources/source_reader.ts";
+import {
+  lineSegments,
+  readFromList,
+  readTurnPage,
+  type SegmentRead,
+  turnStartBefore,
+} from "../sources/turns.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { clampLimit, cursorArgument } from "./arguments.ts";
+import { findItem } from "./find_item.ts";
+import { readsCheaply } from "./get_transcript.ts";
+import { capText, jsonBytes } from "./response_budget.ts";
+import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
+import { TRANSCRIPT_HEADER_ENTRIES, transcriptHeader } from "./transcript_header.ts";
+import {
+  FIELD_CAPS,
+  PAGE_SIZES,
+  PAYLOAD_BUDGET_BYTES,
+  TURNS_BEFORE_MOMENT,
+} from "../config/limits.ts";
+
+const NAME = "get_turns";
+const CHARS = PAGE_SIZES.turnChars;
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/** What an answer says when the item has no segments. */
+export const NO_SEGMENTS_NOTE: string =
+  "This transcript has no segments: its turns are the lines of " +
+  "its text, without times or speakers.";
+
+const milliseconds = (description: string) =>
+  v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description)));
+
+const inputSchema = v.strictObject({
+  id: v.pipe(v.string(), v.description("The transcript's id, as list or search returned it.")),
+  fromMs: milliseconds("Only turns that end at or after this many ms into the recording."),
+  toMs: milliseconds("Only turns that start before this many ms into the recording."),
+  aroundMs: milliseconds(
+    `Start the first page ${TURNS_BEFORE_MOMENT} turns before the one holding this moment ` +
+      "(ms into the recording), e.g. a search result's moment.startMs.",
+  ),
+  speaker: v.optional(
+    v.pipe(v.string(), v.description("Only this speaker's turns (case-insensitive).")),
+  ),
+  cursor: cursorArgument,
+  maxChars: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.description(
+        `Page size in characters of text, ${thousands(CHARS.min)}–${thousands(CHARS.max)} ` +
+          `(default ${thousands(CHARS.fallback)}); clamped.`,
+      ),
+    ),
+    CHARS.fallback,
+  ),
+});
+
+const turnSchema = v.object({
+  seq: v.pipe(v.number(), v.description("The position of its first segment in the recording.")),
+  startMs: v.nullable(v.number()),
+  endMs: v.nullable(v.number()),
+  at: v.pipe(v.nullable(v.string()), v.description("The start as h:mm:ss, for citing.")),
+  speaker: v.nullable(v.string()),
+  text: v.string(),
+  continued: v.optional(
+    v.pipe(v.literal(true), v.description("This text carries on a turn cut on the last page.")),
+  ),
+  continues: v.optional(
+    v.pipe(v.literal(true), v.description("This turn is cut here and goes on the next page.")),
+  ),
+});
+
+const { speakers: _, ...header } = TRANSCRIPT_HEADER_ENTRIES;
+
+const outputSchema = v.object({
+  ...header,
+  speakers: v.pipe(
+    v.array(v.string()),
+    v.description("Who speaks in the whole transcript, in order of first appearance."),
+  ),
+  segments: v.pipe(
+    v.boolean(),
+    v.description("False when the transcript has no segments and turns are its lines."),
+  ),
+  note: v.optional(v.string()),
+  turns: v.array(turnSchema),
+  nextCursor: v.pipe(
+    v.nullable(v.string()),
+    v.description("Pass as cursor for the next page; null at the end."),
+  ),
+});
+
+/** Where a page starts, as its cursor carries it, with the filters it belongs to. */
+interface Start {
+  seq: number;
+  skipChars: number;
+}
+
+/** The filters a cursor is bound to, as one string. */
+function filterKey(
+  input: {
+    id: string;
+    speaker?: string | undefined;
+    fromMs?: number | undefined;
+    toMs?: number | undefined;
+  },
+): string {
+  return JSON.stringify([
+    input.id,
+    input.speaker ?? null,
+    input.fromMs ?? null,
+    input.toMs ?? null,
+  ]);
+}
+
+/** Where a cursor resumes; it must belong to the same id and filters (`key`). */
+function decodeResume(cursor: string, key: string): Start {
+  const [filters, seq, skipChars] = decodeCursor(NAME, cursor, ["string", "number", "number"]) as [
+    string,
+    number,
+    number,
+  ];
+  if (filters !== key) {
+    throw new ToolError(
+      "invalid_arguments",
+      "cursor: belongs to other arguments (id, speaker, fromMs, toMs)",
+    );
+  }
+  return { seq, skipChars };
+}
+
+/** The segments of the item and how they were found: its own, or its text's lines. */
+function segmentReadOf(
+  reader: SourceReader,
+  id: string,
+): { read: SegmentRead; segments: boolean } | undefined {
+  const probe = reader.readSegments?.(id, { fromSeq: 0, limit: 1 });
+  if (probe !== undefined && probe.length > 0) {
+    return { read: (range) => reader.readSegments!(id, range) ?? [], segments: true };
+  }
+  const document = reader.getTranscript(id);
+  if (document === undefined) return undefined;
+  return { read: readFromList(lineSegments(document.text)), segments: false };
+}
+
+/** get_turns: reads a transcript as turns, a page at a time. */
+export const getTurns: AnyTool = defineTool({
+  name: NAME,
+  title: "Get a transcript's turns",
+  description: "Read one transcript as who said what when: whole turns (a speaker's run of " +
+    "speech) with start times as h:mm:ss for citing. Filter by speaker or a time range " +
+    "(fromMs, toMs), or start around a moment (aroundMs, e.g. a search result's moment). " +
+    "Page with nextCursor.",
+  inputSchema,
+  outputSchema,
+  annotations: READ_ONLY_ANNOTATIONS,
+  // As get_transcript: a page is a few index seeks, but an item without segments is read whole.
+  cheap: readsCheaply,
+  handler(sources, input) {
+    const key = filterKey(input);
+    const resume = input.cursor === undefined ? undefined : decodeResume(input.cursor, key);
+    const item = findItem(
+      sources,
+      input.id,
+      (reader, id): TranscriptHead | undefined => reader.readHead?.(id) ?? reader.getTranscript(id),
+    );
+    if (item === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
+    const reader = sources.reader(item.source);
+    const found = segmentReadOf(reader, input.id);
+    if (found === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
+    let start: Start = resume ?? { seq: 0, skipChars: 0 };
+    if (resume === undefined) {
+      const moment = input.aroundMs ?? input.fromMs;
+      if (moment !== undefined && found.segments) {
+        const [target] = found.read({ fromSeq: 0, limit: 1, fromMs: moment });
+        const before = input.aroundMs === undefined ? 0 : TURNS_BEFORE_MOMENT;
+        start = target === undefined
+          ? { seq: Number.MAX_SAFE_INTEGER, skipChars: 0 }
+          : { seq: turnStartBefore(found.read, target.seq, before), skipChars: 0 };
+      }
+    }
+    const head = transcriptHeader(item.found, item.source.name);
+    const answer = {
+      ...head,
+      speakers: head.speakers ?? [],
+      segments: found.segments,
+      ...(found.segments ? {} : { note: NO_SEGMENTS_NOTE }),
+      turns: [] as v.InferOutput<typeof turnSchema>[],
+      nextCursor: null as string | null,
+    };
+    const page = readTurnPage(found.read, {
+      fromSeq: start.seq,
+      skipChars: start.skipChars,
+      fromMs: input.fromMs,
+      toMs: input.toMs,
+      speaker: input.speaker,
+      maxChars: clampLimit(input.maxChars, CHARS),
+      // The head and a cursor beside the turns; a cursor is under 200 bytes plus the id's.
+      maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300 - 6 * input.id.length,
+    });
+    answer.turns = page.turns.map((turn) => ({
+      seq: turn.seq,
+      startMs: turn.startMs,
+      endMs: turn.endMs,
+      at: turn.at,
+      speaker: capText(turn.speaker, FIELD_CAPS.label),
+      text: turn.text,
+      ...(turn.continued ? { continued: true } : {}),
+      ...(turn.continues ? { continues: true } : {}),
+    }));
+    if (page.next !== null) {
+      answer.nextCursor = encodeCursor(NAME, [key, page.next.seq, page.next.skipChars]);
+    }
+    return answer;
+  },
+});

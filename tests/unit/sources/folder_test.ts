@@ -1,0 +1,198 @@
+/**
+ * The folder source in one thread: what the walk reads and leaves out, ids, skipped files,
+ * changes picked up by a pass, progress and `partial` while indexing, and segments read
+ * from the file.
+ */
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
+import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
+import { walkFolder } from "../../../lib/sources/folder/folder_walk.ts";
+import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
+import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
+import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
+import { SourceSet } from "../../../lib/sources/source_set.ts";
+import { planSources } from "../../../lib/sources/served_sources.ts";
+import { checkSource } from "../../../lib/sources/source_check.ts";
+
+function openIndex(path: string): { index: FolderIndex; reader: FolderReader } {
+  const index = new FolderIndex("notes", path);
+  index.refresh();
+  return { index, reader: new FolderReader(index) };
+}
+
+Deno.test("the walk leaves out hidden files, media and never loops on a symlink", () => {
+  const folder = buildFolderFixture();
+  try {
+    const walk = walkFolder(folder.path);
+    assertEquals(walk.files.map((file) => file.relative), [
+      "2025/03/kiwi review.md",
+      "empty.txt",
+      "standup.txt",
+    ]);
+    assertEquals(walk.problems, []);
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a folder's transcripts: ids from the relative path, label file, skipped kept with why", () => {
+  const folder = buildFolderFixture();
+  try {
+    const { index, reader } = openIndex(folder.path);
+    const listed = reader.listTranscripts(null, 10, {});
+    assertEquals(
+      listed.map((item) => item.id).sort(),
+      [
+        `notes:${fileTranscriptKey("2025/03/kiwi review.md")}`,
+        `notes:${fileTranscriptKey("standup.txt")}`,
+      ].sort(),
+    );
+    assert(listed.every((item) => item.source === "file"));
+    // No date in the names: the modification time, RFC 3339 UTC.
+    const mtime = Deno.statSync(join(folder.path, "standup.txt")).mtime!.toISOString();
+    assertEquals(listed.find((item) => item.title === "standup")?.createdAt, mtime);
+    assertEquals(reader.skippedFiles(), [{ relative: "empty.txt", reason: "the file is empty" }]);
+    const facts = reader.facts();
+    assertEquals(facts.transcripts, 2);
+    assertEquals(facts.search, "fts");
+    assertEquals(facts.notes.length, 1);
+    assertMatch(facts.notes[0]!, /^1 file skipped/);
+    assertEquals(reader.search("walrus", 10).hits, []);
+    const found = reader.search("zebra", 10);
+    assertEquals(found.hits.length, 1);
+    assertEquals(found.partial, false);
+    index.close();
+    // The same folder indexed again (a restart): the same ids.
+    const again = openIndex(folder.path);
+    assertEquals(
+      again.reader.listTranscripts(null, 10, {}).map((item) => item.id).sort(),
+      listed.map((item) => item.id).sort(),
+    );
+    again.index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a pass picks up new, changed, deleted and renamed files; ids follow the path", () => {
+  const folder = buildFolderFixture();
+  try {
+    const { index, reader } = openIndex(folder.path);
+    const standupId = `notes:${fileTranscriptKey("standup.txt")}`;
+    folder.write("new/ostrich.txt", "An ostrich joined the call.");
+    // A different size, so the change shows whatever the clock's resolution.
+    folder.write("standup.txt", "The zebra plan is now the okapi plan, agreed by all.");
+    Deno.removeSync(join(folder.path, "2025/03/kiwi review.md"));
+    Deno.renameSync(join(folder.path, "empty.txt"), join(folder.path, "renamed.txt"));
+    Deno.writeTextFileSync(join(folder.path, "renamed.txt"), "A renamed file about lemurs.");
+    index.refresh();
+    const ids = reader.listTranscripts(null, 10, {}).map((item) => item.id).sort();
+    assertEquals(
+      ids,
+      [
+        `notes:${fileTranscriptKey("new/ostrich.txt")}`,
+        `notes:${fileTranscriptKey("renamed.txt")}`,
+        standupId,
+      ].sort(),
+    );
+    assertEquals(reader.search("okapi", 10).hits.length, 1);
+    assertEquals(reader.search("kiwi", 10).hits, []);
+    assertEquals(reader.getTranscript(standupId)?.text.includes("okapi"), true);
+    assertEquals(reader.skippedFiles(), []);
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("while the first pass runs, facts show progress and search rankings are partial", async () => {
+  const folder = buildFolderFixture();
+  try {
+    for (let i = 0; i < 5; i++) folder.write(`batch/${i}.txt`, `Item ${i} mentions the zebra.`);
+    const index = new FolderIndex("notes", folder.path);
+    const reader = new FolderReader(index);
+    const seen: { note: string; partial: boolean }[] = [];
+    // A slice of 0 ms reads one file: the pause between slices is where calls are answered.
+    await index.indexSlices(0, () => {
+      seen.push({
+        note: reader.facts().notes[0] ?? "",
+        partial: reader.search("zebra", 10).partial,
+      });
+      return Promise.resolve();
+    });
+    assertEquals(seen.length, 8);
+    assert(seen.every((step) => step.partial), JSON.stringify(seen));
+    assertEquals(seen[0]!.note.startsWith("indexing: 1 of 8 files read"), true, seen[0]!.note);
+    assertEquals(reader.search("zebra", 10).partial, false);
+    assertEquals(reader.search("zebra", 10).hits.length, 6);
+    assert(!reader.facts().notes.some((note) => note.startsWith("indexing")));
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("segments are read from the file, in seq order from fromSeq", () => {
+  const folder = buildFolderFixture();
+  try {
+    folder.write("three.txt", "First part.\n\nSecond part.\n\nThird part.");
+    const { index, reader } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey("three.txt")}`;
+    const page = reader.readSegments(id, { fromSeq: 1, limit: 5 });
+    assertEquals(page?.map((segment) => [segment.seq, segment.text]), [
+      [1, "Second part."],
+      [2, "Third part."],
+    ]);
+    assertEquals(
+      reader.readSegments("notes:0000000000000000", { fromSeq: 0, limit: 5 }),
+      undefined,
+    );
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a folder is planned without reading it, and `check` lists each skipped file", () => {
+  const folder = buildFolderFixture();
+  try {
+    const [planned] = planSources([{ name: "notes", path: folder.path }]);
+    assertEquals(planned?.kind, "folder");
+    assertEquals(planned?.spec.detected, "folder");
+    const sources = SourceSet.open([planned!.spec]);
+    const check = checkSource(sources, sources.all[0]!);
+    sources.close();
+    assert(check.healthy);
+    assertMatch(check.text, /source: +notes \(folder\)/);
+    assertMatch(check.text, /transcripts: +2\n/);
+    assertMatch(check.text, /skipped: +1 file\n {2}empty\.txt: the file is empty/);
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a folder that goes away answers unavailable, and comes back on the next pass", () => {
+  const folder = buildFolderFixture();
+  const moved = `${folder.path}-moved`;
+  try {
+    const { index, reader } = openIndex(folder.path);
+    Deno.renameSync(folder.path, moved);
+    index.refresh();
+    let failure = "";
+    try {
+      reader.facts();
+    } catch (error) {
+      failure = (error as Error).message;
+    }
+    assertMatch(failure, /^Cannot read source notes: the folder cannot be read at .*: not found$/);
+    Deno.renameSync(moved, folder.path);
+    index.refresh();
+    assertEquals(reader.facts().transcripts, 2);
+    index.close();
+  } finally {
+    try {
+      Deno.removeSync(moved, { recursive: true });
+    } catch { /* moved back */ }
+    folder.cleanup();
+  }
+});
