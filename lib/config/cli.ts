@@ -11,8 +11,9 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.ts";
 /** The usage text `--help` prints; docs/cli.md quotes it and a test keeps them equal. */
 export const USAGE = `Usage: ${SERVER_NAME} [command] [options]
 
-Read-only MCP server for local transcripts and tasks, over stdio: stores of ours
-and the databases of screenpipe and Meetily, read as they are.
+Read-only MCP server for local transcripts and tasks, over stdio: stores of ours,
+the databases of screenpipe, Meetily, Buzz, rousseau and KuraDB, read as they
+are, and folders of transcript files (VTT, SRT, Whisper JSON, Otter, text).
 
 Commands:
   (none)              Serve MCP over stdin/stdout.
@@ -30,10 +31,11 @@ Commands:
 
 Options:
   --source [NAME=]PATH
-                      A database to read: a store of ours, or screenpipe's or
-                      Meetily's, detected from its tables. Repeat it to serve
-                      several. NAME (a-z, 0-9, _ and -, up to 32) defaults to the
-                      app's name or the file's.
+                      A source to read: a database (a store of ours or an app's,
+                      detected from its tables), a folder of transcript files, or
+                      KuraDB's folder (one source per database). Repeat it to
+                      serve several. NAME (a-z, 0-9, _ and -, up to 32) defaults
+                      to the app's name or the file's.
   --db PATH           The same as --source PATH. With neither: $TRANSCRIPT_MCP_DB,
                       else <data dir>/transcript-mcp/store.db (XDG_DATA_HOME or
                       ~/.local/share on Linux, ~/Library/Application Support on

@@ -20,7 +20,8 @@ const sourceSchema = v.object({
   kind: v.pipe(
     v.nullable(v.string()),
     v.description(
-      "transcript-mcp, screenpipe, meetily, buzz, rousseau or kuradb; null when it could not be opened.",
+      "transcript-mcp, screenpipe, meetily, buzz, rousseau, kuradb or folder; null when it " +
+        "could not be opened.",
     ),
   ),
   location: v.pipe(v.string(), v.description("Where it is read from.")),

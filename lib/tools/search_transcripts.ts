@@ -117,7 +117,8 @@ export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
       v.literal(true),
       v.description(
         "Present when a source searched by scan ran out of time before it saw every " +
-          "transcript: the results are the best of what it saw.",
+          "transcript, or a folder was still being indexed: the results are the best of " +
+          "what it saw.",
       ),
     ),
   ),
