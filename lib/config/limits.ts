@@ -271,3 +271,34 @@ export const INDEX_BAR_WIDTH = 30;
  * times could otherwise hide a write made in the same tick as the run's look.
  */
 export const INDEX_STAMP_SETTLE_MS = 2_000;
+
+// ---- Search by meaning (issue #15) ----
+
+/**
+ * The least cosine similarity at which a word's stored neighbour joins a meaning search.
+ * Chosen from bench/meaning_eval.ts (bench/RESULTS.md, "Search by meaning"): lower brought
+ * words of the same field but not the same meaning ("pricing" → "options", "market").
+ */
+export const MEANING_THRESHOLD = 0.7;
+
+/** The most neighbours one query word brings, best first. */
+export const MEANING_NEIGHBOURS = 4;
+
+/**
+ * The weight of the expanded ranking in a meaning search's rank fusion, below the literal
+ * ranking's 1: a transcript that holds the query's own words outranks one that holds only
+ * words of the same meaning, all else equal.
+ */
+export const MEANING_EXPANSION_WEIGHT = 0.5;
+
+/** The weight of the ranking by passage cosine (the re-ranking) in the same fusion. */
+export const MEANING_RERANK_WEIGHT = 1;
+
+/** How many of each ranking's best hits a meaning search re-ranks by passage cosine. */
+export const MEANING_POOL = 30;
+
+/**
+ * The least share of a query's content words the English table must know for the query to
+ * be expanded; below it (other languages, names, codes) the search runs on its own words.
+ */
+export const MEANING_KNOWN_SHARE = 0.5;

@@ -180,6 +180,22 @@ class QueryTokenizer {
 
 let tokenizer: QueryTokenizer | undefined;
 
+/**
+ * The index terms of `words` as the store's tokenizer makes them (Porter stems, folded), one
+ * entry a word: "" for a word that makes no term, and the first term of a word that makes
+ * several. Query expansion uses it to tell "cost" from "costs" apart: the index cannot.
+ *
+ * @example
+ * ```ts
+ * import { indexTerms } from "./query_work.ts";
+ * indexTerms(["costs", "pricing"]); // ["cost", "price"]
+ * ```
+ */
+export function indexTerms(words: readonly string[]): string[] {
+  tokenizer ??= new QueryTokenizer();
+  return words.map((word) => tokenizer!.tokens(word)[0] ?? "");
+}
+
 /** A query's estimated uninterruptible work, and the phrase that costs most of it. */
 export interface QueryWork {
   /** Estimated milliseconds; compare with {@link MAX_QUERY_WORK_MS}. */
