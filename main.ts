@@ -19,7 +19,8 @@ import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
 import { StoreOpenError } from "./lib/store/errors.ts";
 import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
-import { findTool, TOOLS } from "./lib/tools/registry.ts";
+import { findTool, toolsWith } from "./lib/tools/registry.ts";
+import { TOOL_SETS, unknownToolSets } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeeds } from "./lib/ingest/index_run.ts";
@@ -141,6 +142,14 @@ function writeAll(file: { writeSync(bytes: Uint8Array): number }, bytes: Uint8Ar
  */
 export async function run(command: Command): Promise<number> {
   if (command.kind !== "index") Deno.permissions.revokeSync({ name: "write" });
+  const unknownSets = "toolSets" in command ? unknownToolSets(command.toolSets) : [];
+  if (unknownSets.length > 0) {
+    const sets = Object.keys(TOOL_SETS).join(", ");
+    return run({
+      kind: "usage-error",
+      message: `--tools: no tool set '${unknownSets[0]}'; sets: ${sets}`,
+    });
+  }
   switch (command.kind) {
     case "index":
       return runIndex(command);
@@ -154,7 +163,7 @@ export async function run(command: Command): Promise<number> {
       console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
-      console.log(JSON.stringify(TOOLS.map(publishTool), null, 2));
+      console.log(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
       return EXIT_OK;
     case "discover": {
       const context = {
@@ -174,9 +183,10 @@ export async function run(command: Command): Promise<number> {
       return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
-      const tool = findTool(command.tool);
+      const tools = toolsWith(command.toolSets);
+      const tool = findTool(command.tool, tools);
       if (tool === undefined) {
-        const names = TOOLS.map((t) => t.name).join(", ");
+        const names = tools.map((t) => t.name).join(", ");
         console.error(`${SERVER_NAME}: unknown tool '${command.tool}'; tools: ${names}`);
         return EXIT_USAGE;
       }
@@ -199,9 +209,12 @@ export async function run(command: Command): Promise<number> {
       sources.setInterruptCheck(() => deadline.expired ? "timeout" : null);
       const outcome = callTool(tool, sources, args);
       sources.close();
-      // The answer's text block, pretty-printed: the structured content, or the error body.
-      const printed = JSON.parse(toolCallResult(outcome).content[0]!.text);
-      console.log(JSON.stringify(printed, null, 2));
+      // The answer's text block: a seed tool's text as it is; else the structured content,
+      // or the error body, pretty-printed.
+      const text = toolCallResult(outcome).content[0]!.text;
+      console.log(
+        outcome.ok && outcome.text !== undefined ? text : JSON.stringify(JSON.parse(text), null, 2),
+      );
       return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "serve": {
@@ -212,6 +225,7 @@ export async function run(command: Command): Promise<number> {
       onShutdownSignal((signal) => shutdown.abort(`received ${signal}`));
       await serveStdio(specs, Deno.stdin.readable, Deno.stdout.writable, {
         timeoutMs: command.timeoutMs,
+        toolSets: command.toolSets,
         signal: shutdown.signal,
       });
       return EXIT_OK;

@@ -21,7 +21,7 @@ export const APP_LOCATION_ENV_VARS: readonly string[] = [
 ];
 
 /** The kind of database an app keeps, as lib/sources names it (SourceKindName). */
-export type AppKind = "transcript-mcp" | "screenpipe" | "meetily" | "buzz";
+export type AppKind = "transcript-mcp" | "screenpipe" | "meetily" | "buzz" | "rousseau";
 
 /** One place a database is expected. */
 export interface AppLocation {
@@ -61,9 +61,9 @@ function buzzPaths(os: string, home: string | undefined, dataDir: string | undef
  * The default database path of each supported app for `context.os`, and ours
  * (TRANSCRIPT_MCP_DB and the platform default, as resolveDbPath finds them): screenpipe's
  * `~/.screenpipe/db.sqlite` on every OS, Meetily's `meeting_minutes.sqlite` in the
- * `com.meetily.ai` app-data folder, our `transcript-mcp/store.db`, then Buzz's
- * `Buzz/Buzz.sqlite` (see buzzPaths: Local AppData on Windows; Snap and Flatpak folders
- * too on Linux). A location whose
+ * `com.meetily.ai` app-data folder, rousseau's `~/.local/share/rousseau/sessions.db` on
+ * every OS, our `transcript-mcp/store.db`, then Buzz's `Buzz/Buzz.sqlite` (see buzzPaths:
+ * Local AppData on Windows; Snap and Flatpak folders too on Linux). A location whose
  * environment is missing (no HOME, say) is left out, and a path listed twice is listed once.
  * Windows paths are built with backslashes. No file is touched.
  *
@@ -79,6 +79,8 @@ function buzzPaths(os: string, home: string | undefined, dataDir: string | undef
  * //   { kind: "screenpipe", name: "screenpipe", path: "/home/ada/.screenpipe/db.sqlite" },
  * //   { kind: "meetily", name: "meetily",
  * //     path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite" },
+ * //   { kind: "rousseau", name: "rousseau",
+ * //     path: "/home/ada/.local/share/rousseau/sessions.db" },
  * //   { kind: "transcript-mcp", name: "store",
  * //     path: "/home/ada/.local/share/transcript-mcp/store.db" },
  * //   { kind: "buzz", name: "buzz", path: "/home/ada/.local/share/Buzz/Buzz.sqlite" },
@@ -109,6 +111,14 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
         path: paths.join(dataDir, MEETILY_FOLDER, "meeting_minutes.sqlite"),
       },
     );
+  }
+  if (home !== undefined) {
+    // rousseau keeps ~/.local/share on every OS (its config.go), not the platform's folder.
+    locations.push({
+      kind: "rousseau",
+      name: "rousseau",
+      path: paths.join(home, ".local", "share", "rousseau", "sessions.db"),
+    });
   }
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (fromEnv) {

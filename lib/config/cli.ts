@@ -40,6 +40,11 @@ Options:
                       macOS, %APPDATA% on Windows).
   --demo              Use the built-in demo store (in memory) instead.
   --out STORE         The store index writes.
+  --tools NAME        Add a seed tool set beside the native tools: the tool names,
+                      arguments and answers of an app's own MCP server (rousseau:
+                      rousseau_search_sessions, rousseau_list_sessions,
+                      rousseau_read_session, rousseau_cron_list). Repeat it or give
+                      a comma list.
   --timeout-ms N      Deadline of one tool call, in milliseconds (default ${DEFAULT_TIMEOUT_MS},
                       at most ${MAX_TIMEOUT_MS}). A call past it answers "timeout"
                       and its query is stopped.
@@ -66,9 +71,16 @@ export type StoreChoice = { kind: "demo" } | { kind: "paths"; flags: SourceFlag[
 export type Command =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "serve"; store: StoreChoice; timeoutMs: number }
-  | { kind: "tools" }
-  | { kind: "call"; store: StoreChoice; tool: string; args: string | undefined; timeoutMs: number }
+  | { kind: "serve"; store: StoreChoice; timeoutMs: number; toolSets: string[] }
+  | { kind: "tools"; toolSets: string[] }
+  | {
+    kind: "call";
+    store: StoreChoice;
+    tool: string;
+    args: string | undefined;
+    timeoutMs: number;
+    toolSets: string[];
+  }
   | { kind: "check"; store: StoreChoice }
   | { kind: "discover" }
   | { kind: "index"; store: StoreChoice; out: string }
@@ -81,7 +93,7 @@ export type Command =
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
  * parseCommandLine(["--source", "work=/data/store.db"]);
- * // { kind: "serve", timeoutMs: 5000,
+ * // { kind: "serve", timeoutMs: 5000, toolSets: [],
  * //   store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db", option: "--source" }] } }
  * ```
  */
@@ -98,6 +110,7 @@ export function parseCommandLine(args: readonly string[]): Command {
         demo: { type: "boolean" },
         "timeout-ms": { type: "string" },
         out: { type: "string" },
+        tools: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -131,6 +144,10 @@ export function parseCommandLine(args: readonly string[]): Command {
       message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
     };
   }
+  const toolSets = [
+    ...new Set((values.tools ?? []).flatMap((text) => text.split(",")).map((name) => name.trim())),
+  ];
+  if (toolSets.includes("")) return { kind: "usage-error", message: "--tools needs a set name" };
   const [command, ...rest] = positionals;
   if (command === "index") return parseIndex(rest, flags, values.demo === true, values.out);
   if (values.out !== undefined) {
@@ -142,9 +159,9 @@ export function parseCommandLine(args: readonly string[]): Command {
       : undefined;
   switch (command) {
     case undefined:
-      return { kind: "serve", store, timeoutMs };
+      return { kind: "serve", store, timeoutMs, toolSets };
     case "tools":
-      return extra(0) ?? { kind: "tools" };
+      return extra(0) ?? { kind: "tools", toolSets };
     case "check":
       return extra(0) ?? { kind: "check", store };
     case "discover":
@@ -152,7 +169,7 @@ export function parseCommandLine(args: readonly string[]): Command {
     case "call": {
       const [tool, json] = rest;
       if (tool === undefined) return { kind: "usage-error", message: "call needs a tool name" };
-      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs };
+      return extra(2) ?? { kind: "call", store, tool, args: json, timeoutMs, toolSets };
     }
     default:
       return { kind: "usage-error", message: `Unknown command '${command}'` };
@@ -216,6 +233,7 @@ const OPTION_VALUES: Record<string, string> = {
   "--source": "a path",
   "--timeout-ms": "a number",
   "--out": "a path",
+  "--tools": "a set name",
 };
 
 /**

@@ -272,6 +272,16 @@ export const INDEX_BAR_WIDTH = 30;
  */
 export const INDEX_STAMP_SETTLE_MS = 2_000;
 
+// ---- Seed tool sets (--tools) ----
+
+/**
+ * The `limit` of rousseau's search and list tools: its MCP server documents "Default 20";
+ * it has no maximum (its list returns every session for 0), so ours caps an answer at 100.
+ */
+export const ROUSSEAU_TOOL_LIMIT: PageSize = { min: 1, max: 100, fallback: 20 };
+
+/** The most characters rousseau_read_session shows of one session before it cuts. */
+export const ROUSSEAU_READ_CHARS = 200_000;
 // ---- Search by meaning (issue #15) ----
 
 /**

@@ -23,7 +23,8 @@ const END = encoder.encode("}}\n");
 /**
  * The answer line (newline included) to tools/call request `id` that came to `outcome`.
  * A success is written from its JSON text without parsing it (see
- * {@link structuredAnswerLine}); an error is small and goes through JSON.stringify.
+ * {@link structuredAnswerLine}); an error, or an answer with a text of its own (a seed
+ * tool's), goes through JSON.stringify.
  *
  * @example
  * ```ts
@@ -33,7 +34,9 @@ const END = encoder.encode("}}\n");
  * ```
  */
 export function toolAnswerLine(id: RpcId, outcome: ToolOutcome): Uint8Array {
-  if (outcome.ok) return structuredAnswerLine(id, outcome.structuredJson);
+  if (outcome.ok && outcome.text === undefined) {
+    return structuredAnswerLine(id, outcome.structuredJson);
+  }
   const result = JSON.stringify(toolCallResult(outcome));
   return encoder.encode(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}\n`);
 }

@@ -12,7 +12,8 @@ import { ProtocolGate } from "./protocol_gate.ts";
 import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { publishTool } from "../tools/call_tool.ts";
-import { findTool, TOOLS } from "../tools/registry.ts";
+import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
+import type { AnyTool } from "../tools/tool.ts";
 import { searchTranscripts } from "../tools/search_transcripts.ts";
 import { SplitSearch } from "../runtime/split_search.ts";
 import { SERVER_NAME, VERSION } from "../config/version.ts";
@@ -29,7 +30,8 @@ export const INSTRUCTIONS: string =
   "paged: pass nextCursor back to continue.";
 
 /**
- * Builds the MCP server: initialize and tools/list. ping and tools/call are answered by the
+ * Builds the MCP server, publishing `tools` (the native ones by default): initialize and
+ * tools/list. ping and tools/call are answered by the
  * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
  * (inline_calls.ts), otherwise in the worker pool.
  *
@@ -39,7 +41,7 @@ export const INSTRUCTIONS: string =
  * const server = createMcpServer();
  * ```
  */
-export function createMcpServer(): Server {
+export function createMcpServer(tools: readonly AnyTool[] = TOOLS): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
@@ -48,7 +50,7 @@ export function createMcpServer(): Server {
   // would otherwise delay the answer to initialize.
   let published: ReturnType<typeof publishTool>[] | undefined;
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: published ??= TOOLS.map(publishTool),
+    tools: published ??= tools.map(publishTool),
   }));
   return server;
 }
@@ -90,6 +92,7 @@ export async function serveStdio(
   output: WritableStream<Uint8Array>,
   options: ServeOptions = {},
 ): Promise<void> {
+  const tools = toolsWith(options.toolSets ?? []);
   const transport = new StdioLineTransport(input, output);
   const pool = new ToolWorkerPool(sources, options);
   const [only, ...others] = sources;
@@ -98,7 +101,7 @@ export async function serveStdio(
   const search = new SplitSearch(pool, { splittable });
   // The main thread's connections never wait for an app's lock: see inline_calls.ts.
   const inline = new InlineCalls(() => SourceSet.openEvery(sources, 0));
-  const server = createMcpServer();
+  const server = createMcpServer(tools);
   // The first call should not wait for a worker to start or a connection to open.
   server.oninitialized = () => {
     void pool.warm();
@@ -111,10 +114,10 @@ export async function serveStdio(
     // The gate already answered or logged every failure a client can cause.
   };
   const gate = new ProtocolGate(transport, {
-    has: (name) => findTool(name) !== undefined,
+    has: (name) => findTool(name, tools) !== undefined,
     run: (name, args, bounds) => {
       if (name === searchTranscripts.name) return search.run(args, bounds);
-      const inlined = inline.run(findTool(name)!, args, bounds.deadline);
+      const inlined = inline.run(findTool(name, tools)!, args, bounds.deadline);
       return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
   }, { timeoutMs: options.timeoutMs });

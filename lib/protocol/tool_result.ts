@@ -10,7 +10,7 @@ import type { ToolOutcome } from "../tools/call_tool.ts";
 export interface ToolCallResult {
   /** Members the MCP result may carry beyond these. */
   [key: string]: unknown;
-  /** One text block: the structured content as compact JSON, or the error. */
+  /** One text block: the structured content as compact JSON (or the tool's text), or the error. */
   content: { type: "text"; text: string }[];
   /** The answer as an object; absent on an error. */
   structuredContent?: Record<string, unknown>;
@@ -35,7 +35,7 @@ export function toolCallResult(outcome: ToolOutcome): ToolCallResult {
     return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
   }
   return {
-    content: [{ type: "text", text: outcome.structuredJson }],
+    content: [{ type: "text", text: outcome.text ?? outcome.structuredJson }],
     structuredContent: JSON.parse(outcome.structuredJson),
   };
 }

@@ -11,7 +11,8 @@ import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
 import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
-import { findTool } from "../tools/registry.ts";
+import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
+import type { AnyTool } from "../tools/tool.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
 import {
   type FromWorker,
@@ -28,6 +29,7 @@ const scope = self as unknown as {
 };
 
 let sources: SourceSet | undefined;
+let tools: readonly AnyTool[] = TOOLS;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
@@ -35,6 +37,7 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
+      tools = toolsWith(message.toolSets);
       // A source that cannot be opened is kept with its reason: the others still serve.
       sources = SourceSet.open(message.sources);
       const stop = new Int32Array(message.stop);
@@ -55,7 +58,7 @@ scope.onmessage = (event) => {
     return;
   }
   current = { callId: message.callId, deadline: message.deadline };
-  const tool = findTool(message.tool) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
+  const tool = findTool(message.tool, tools) ?? INTERNAL_TOOLS.find((t) => t.name === message.tool);
   const outcome = tool === undefined || sources === undefined
     ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
     : callTool(tool, sources, message.args);

@@ -60,6 +60,12 @@ export interface ToolWorkerPoolOptions {
    * @default {DEFAULT_POOL_SIZE}
    */
   size?: number;
+  /**
+   * The seed tool sets (`--tools`) workers serve beside the native tools.
+   *
+   * @default {[]}
+   */
+  toolSets?: readonly string[] | undefined;
 }
 
 interface Job {
@@ -97,6 +103,7 @@ interface Slot {
  */
 export class ToolWorkerPool {
   readonly #sources: readonly SourceSpec[];
+  readonly #toolSets: readonly string[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
@@ -112,6 +119,7 @@ export class ToolWorkerPool {
   /** A pool over `sources`; workers start on demand. */
   constructor(sources: readonly SourceSpec[], options: ToolWorkerPoolOptions = {}) {
     this.#sources = sources;
+    this.#toolSets = options.toolSets ?? [];
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
@@ -244,7 +252,12 @@ export class ToolWorkerPool {
       event.preventDefault();
       this.#fail(slot, `a tool worker failed: ${describeError(event.message)}`);
     };
-    const init: ToWorker = { type: "init", sources: this.#sources, stop: stopBuffer };
+    const init: ToWorker = {
+      type: "init",
+      sources: this.#sources,
+      stop: stopBuffer,
+      toolSets: this.#toolSets,
+    };
     worker.postMessage(init);
   }
 

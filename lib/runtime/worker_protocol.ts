@@ -9,7 +9,13 @@ import type { ToolOutcome } from "../tools/call_tool.ts";
 
 /** What the pool sends to a worker. */
 export type ToWorker =
-  | { type: "init"; sources: readonly SourceSpec[]; stop: SharedArrayBuffer }
+  | {
+    type: "init";
+    sources: readonly SourceSpec[];
+    stop: SharedArrayBuffer;
+    /** The seed tool sets (`--tools`) served beside the native tools. */
+    toolSets: readonly string[];
+  }
   | {
     type: "call";
     callId: number;

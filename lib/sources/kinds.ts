@@ -8,6 +8,7 @@ import type { SourceKind } from "./source_kind.ts";
 import { screenpipeKind } from "./adapters/screenpipe.ts";
 import { meetilyKind } from "./adapters/meetily.ts";
 import { buzzKind } from "./adapters/buzz.ts";
+import { rousseauKind } from "./adapters/rousseau.ts";
 import { contractKind } from "./contract/contract_kind.ts";
 
 /** The kinds, in detection order. */
@@ -15,5 +16,6 @@ export const SOURCE_KINDS: readonly SourceKind[] = [
   screenpipeKind,
   meetilyKind,
   buzzKind,
+  rousseauKind,
   contractKind,
 ];

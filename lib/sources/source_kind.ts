@@ -15,7 +15,8 @@ export type SourceKindName =
   | "transcript-mcp"
   | "screenpipe"
   | "meetily"
-  | "buzz";
+  | "buzz"
+  | "rousseau";
 
 /** A database's tables (lower-cased names), each with its columns (lower-cased). */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>;

@@ -47,6 +47,8 @@ export type ToolOutcome =
     readonly ok: true;
     /** The answer (the MCP result's structuredContent) as compact JSON text. */
     readonly structuredJson: string;
+    /** The text block, when the tool renders one (Tool.text); else the JSON above. */
+    readonly text?: string;
   }
   | {
     /** The call failed. */
@@ -161,7 +163,11 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
  */
 export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): ToolOutcome {
   try {
-    return { ok: true, structuredJson: JSON.stringify(tool.handler(sources, input)) };
+    const output = tool.handler(sources, input);
+    const structuredJson = JSON.stringify(output);
+    return tool.text === undefined
+      ? { ok: true, structuredJson }
+      : { ok: true, structuredJson, text: tool.text(output) };
   } catch (error) {
     const failure = asToolError(error, tool.name);
     return toolErrorOutcome(failure.code, failure.message);

@@ -36,6 +36,10 @@ const taskSchema = v.object({
     v.description("The transcript the task came from, if any."),
   ),
   sourceName: v.pipe(v.string(), v.description("The source it is read from (list_sources).")),
+  schedule: v.optional(
+    v.pipe(v.string(), v.description('A scheduled job\'s cron expression (bucket "scheduled").')),
+  ),
+  enabled: v.optional(v.pipe(v.boolean(), v.description("Whether a scheduled job runs."))),
 });
 
 const outputSchema = v.object({
@@ -75,6 +79,10 @@ export const listTasks: AnyTool = defineTool({
         parentTaskId: capText(task.parentTaskId, FIELD_CAPS.id),
         transcriptId: capText(task.transcriptId, FIELD_CAPS.id),
         sourceName: source.name,
+        ...(task.schedule === undefined
+          ? {}
+          : { schedule: capText(task.schedule, FIELD_CAPS.label) }),
+        ...(task.enabled === undefined ? {} : { enabled: task.enabled }),
       }),
     );
     return {

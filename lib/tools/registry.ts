@@ -11,6 +11,7 @@ import { listTasks } from "./list_tasks.ts";
 import { listTranscripts } from "./list_transcripts.ts";
 import { searchTranscripts } from "./search_transcripts.ts";
 import type { AnyTool, ToolAnnotations } from "./tool.ts";
+import { TOOL_SETS } from "./tool_sets.ts";
 
 /** The annotation values every registered tool must carry. */
 const REQUIRED_ANNOTATIONS: Partial<ToolAnnotations> = {
@@ -64,8 +65,39 @@ export const TOOLS: readonly AnyTool[] = createRegistry([
   listSources,
 ]);
 
+const withSets = new Map<string, readonly AnyTool[]>();
+
 /**
- * Finds a tool by name.
+ * The native tools followed by those of the seed tool sets named (`--tools`, tool_sets.ts),
+ * checked as {@link createRegistry} checks them. Throws for a name that is no set.
+ *
+ * @example
+ * ```ts
+ * import { toolsWith } from "./registry.ts";
+ * toolsWith(["rousseau"]).some((tool) => tool.name === "rousseau_read_session"); // true
+ * toolsWith([]).length; // 5: the native tools
+ * ```
+ */
+export function toolsWith(setNames: readonly string[]): readonly AnyTool[] {
+  if (setNames.length === 0) return TOOLS;
+  const key = setNames.join(",");
+  let tools = withSets.get(key);
+  if (tools === undefined) {
+    tools = createRegistry([
+      ...TOOLS,
+      ...setNames.flatMap((name) => {
+        const set = Object.hasOwn(TOOL_SETS, name) ? TOOL_SETS[name] : undefined;
+        if (set === undefined) throw new Error(`Cannot register tool set ${name}: there is none`);
+        return set;
+      }),
+    ]);
+    withSets.set(key, tools);
+  }
+  return tools;
+}
+
+/**
+ * Finds a tool by name among `tools` (the native tools when left out).
  *
  * @example
  * ```ts
@@ -73,6 +105,6 @@ export const TOOLS: readonly AnyTool[] = createRegistry([
  * findTool("search_transcripts")?.title; // "Search transcripts"
  * ```
  */
-export function findTool(name: string): AnyTool | undefined {
-  return TOOLS.find((tool) => tool.name === name);
+export function findTool(name: string, tools: readonly AnyTool[] = TOOLS): AnyTool | undefined {
+  return tools.find((tool) => tool.name === name);
 }

@@ -88,6 +88,12 @@ export interface Tool<TInput extends AnySchema, TOutput extends AnySchema> {
   cheap?: boolean | ((sources: SourceSet, input: v.InferOutput<TInput>) => boolean);
   /** Answers a call from `sources`; throws ToolError for an answer that is an error. */
   handler: (sources: SourceSet, input: v.InferOutput<TInput>) => v.InferOutput<TOutput>;
+  /**
+   * The answer's text block, for a tool that keeps another server's plain-text rendering
+   * (the seed tool sets, lib/tools/tool_sets.ts); without it the text block is the JSON of
+   * the structured answer.
+   */
+  text?: (output: v.InferOutput<TOutput>) => string;
 }
 
 /** A tool whose schemas are erased, for the registry. */

@@ -27,6 +27,7 @@ export const DOC_PAGES = [
   "performance",
   "protocol",
   "security",
+  "seed_tools",
   "sources",
   "store",
   "tools",

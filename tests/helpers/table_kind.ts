@@ -52,6 +52,7 @@ export const TEST_KINDS: readonly SourceKind[] = [
   tableKind("screenpipe", "sp_notes", "screenpipe"),
   tableKind("meetily", "mt_notes", "meetily"),
   tableKind("buzz", "bz_notes", "buzz"),
+  tableKind("rousseau", "ru_notes", "rousseau"),
   tableKind("transcript-mcp", "our_notes", null),
 ];
 
@@ -60,6 +61,7 @@ export const TEST_KIND_TABLES: Record<SourceKindName, string> = {
   screenpipe: "sp_notes",
   meetily: "mt_notes",
   buzz: "bz_notes",
+  rousseau: "ru_notes",
   "transcript-mcp": "our_notes",
 };
 

@@ -197,11 +197,13 @@ Deno.test("parseCommandLine reads every command", () => {
     kind: "serve",
     store: { kind: "paths", flags: [] },
     timeoutMs: 5000,
+    toolSets: [],
   });
   assertEquals(parseCommandLine(["--demo"]), {
     kind: "serve",
     store: { kind: "demo" },
     timeoutMs: 5000,
+    toolSets: [],
   });
   assertEquals(parseCommandLine(["call", "list_tasks", "{}", "--demo"]), {
     kind: "call",
@@ -209,6 +211,7 @@ Deno.test("parseCommandLine reads every command", () => {
     tool: "list_tasks",
     args: "{}",
     timeoutMs: 5000,
+    toolSets: [],
   });
   assertEquals(parseCommandLine(["--source", "a=/x.db", "--db", "y.db", "--source", "/z.db"]), {
     kind: "serve",
@@ -221,6 +224,7 @@ Deno.test("parseCommandLine reads every command", () => {
       ],
     },
     timeoutMs: 5000,
+    toolSets: [],
   });
   assertEquals(parseCommandLine(["--source", "Bad=/x.db"]).kind, "usage-error");
   assertEquals(parseCommandLine(["--source", "/x.db", "--demo"]).kind, "usage-error");
@@ -228,6 +232,12 @@ Deno.test("parseCommandLine reads every command", () => {
   assertEquals(parseCommandLine(["--db="]).kind, "usage-error");
   assertEquals(parseCommandLine(["-V"]).kind, "version");
   assertEquals(parseCommandLine(["-h", "--frob"]).kind, "usage-error");
+  const sets = parseCommandLine(["--tools", "rousseau, kuradb", "--tools", "rousseau", "tools"]);
+  assertEquals(sets, { kind: "tools", toolSets: ["rousseau", "kuradb"] });
+  assertEquals(parseCommandLine(["--tools", "a,,b"]), {
+    kind: "usage-error",
+    message: "--tools needs a set name",
+  });
 });
 
 Deno.test("parseCommandLine takes --timeout-ms from 1 ms to MAX_TIMEOUT_MS and no further", () => {

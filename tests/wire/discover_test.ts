@@ -3,12 +3,12 @@
  * Meetily's databases where those apps keep them on Linux, names what it did not find, leaves
  * no file behind, and prints a client config whose arguments serve what it found.
  */
+import { appLocations } from "../../lib/config/app_locations.ts";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
 import { denoDir, runCli } from "../helpers/server_process.ts";
-import { appLocations } from "../../lib/config/app_locations.ts";
 
 /** Every file under `dir`, relative, sorted. */
 function listing(dir: string): string[] {

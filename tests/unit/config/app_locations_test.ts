@@ -13,6 +13,11 @@ Deno.test("app locations: Linux, in ~/.local/share", () => {
       path: "/home/ada/.local/share/com.meetily.ai/meeting_minutes.sqlite",
     },
     {
+      kind: "rousseau",
+      name: "rousseau",
+      path: "/home/ada/.local/share/rousseau/sessions.db",
+    },
+    {
       kind: "transcript-mcp",
       name: "store",
       path: "/home/ada/.local/share/transcript-mcp/store.db",
@@ -31,11 +36,12 @@ Deno.test("app locations: Linux, in ~/.local/share", () => {
   ]);
 });
 
-Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not screenpipe", () => {
+Deno.test("app locations: an absolute XDG_DATA_HOME moves Meetily and ours, not screenpipe or rousseau", () => {
   const env = envOf({ HOME: "/home/ada", XDG_DATA_HOME: "/data" });
   assertEquals(appLocations({ env, os: "linux", cwd: "/" }).map((location) => location.path), [
     "/home/ada/.screenpipe/db.sqlite",
     "/data/com.meetily.ai/meeting_minutes.sqlite",
+    "/home/ada/.local/share/rousseau/sessions.db",
     "/data/transcript-mcp/store.db",
     "/data/Buzz/Buzz.sqlite",
     "/home/ada/snap/buzz/current/.local/share/Buzz/Buzz.sqlite",
@@ -55,6 +61,7 @@ Deno.test("app locations: macOS, in Application Support", () => {
     [
       "/Users/ada/.screenpipe/db.sqlite",
       "/Users/ada/Library/Application Support/com.meetily.ai/meeting_minutes.sqlite",
+      "/Users/ada/.local/share/rousseau/sessions.db",
       "/Users/ada/Library/Application Support/transcript-mcp/store.db",
       "/Users/ada/Library/Application Support/Buzz/Buzz.sqlite",
     ],
@@ -70,6 +77,7 @@ Deno.test("app locations: Windows, with backslashes, from USERPROFILE and APPDAT
   assertEquals(appLocations({ env, os: "windows", cwd: "C:\\" }).map((location) => location.path), [
     "C:\\Users\\Ada\\.screenpipe\\db.sqlite",
     "D:\\Roaming\\com.meetily.ai\\meeting_minutes.sqlite",
+    "C:\\Users\\Ada\\.local\\share\\rousseau\\sessions.db",
     "D:\\Roaming\\transcript-mcp\\store.db",
     "C:\\Users\\Ada\\AppData\\Local\\Buzz\\Buzz\\Buzz.sqlite",
   ]);

@@ -13,6 +13,11 @@ const LIB = new URL("../../../lib/", import.meta.url);
 
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
+  "KEPT_RENDERINGS",
+  "ROWS_PER_HIT",
+  "MAX_RANKED_ROWS",
+  "EXCERPT_RADIUS",
+  "EXCERPTS_PER_WORD",
   "STOP_CALL_ID",
   "STOP_REASON",
   "STOP_CANCELLED",

@@ -29,10 +29,18 @@ Deno.test("encodeWordVectorTable() round-trips words, vectors and exact neighbou
 });
 
 Deno.test("decodeWordVectorTable() refuses bytes that are not a table, or cut short", () => {
-  assertThrows(() => decodeWordVectorTable(new TextEncoder().encode("not a table")));
+  assertThrows(
+    () => decodeWordVectorTable(new TextEncoder().encode("not a table")),
+    Error,
+    "TMCPWV01",
+  );
   const unit = new Float32Array([1, 0, 0, 1]);
   const bytes = encodeWordVectorTable({ source, words: ["a", "b"], dims: 2, unit, neighbours: 1 });
-  assertThrows(() => decodeWordVectorTable(bytes.subarray(0, bytes.length - 1)));
+  assertThrows(
+    () => decodeWordVectorTable(bytes.subarray(0, bytes.length - 1)),
+    Error,
+    "do not add up",
+  );
 });
 
 Deno.test("the distilled table reproduces the package's own cosines within the stated error", () => {

@@ -67,6 +67,12 @@ for (const os of ["linux", "darwin", "windows"]) {
         createdAt: TIMES.slice(0, 1),
         journal: "delete",
       });
+      const rousseau = pathOf(locations, "rousseau");
+      writeNotesDb(rousseau, {
+        table: TEST_KIND_TABLES.rousseau,
+        createdAt: TIMES.slice(0, 2),
+        journal: "wal",
+      });
       const before = listing(home);
 
       const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
@@ -74,9 +80,14 @@ for (const os of ["linux", "darwin", "windows"]) {
       assertEquals(listing(home), before, "no file written or created");
       assertEquals(
         discovery.findings.map((finding) => finding.outcome),
-        locations.map(({ path }) => path === screenpipe || path === meetily ? "found" : "missing"),
+        locations.map(({ path }) =>
+          path === screenpipe || path === meetily || path === rousseau ? "found" : "missing"
+        ),
       );
       const [first, second] = discovery.findings;
+      const third = discovery.findings.find((finding) => finding.location.path === rousseau);
+      assert(third?.outcome === "found");
+      assertEquals([third.source.kind, third.source.transcripts], ["rousseau", 2]);
       assert(first?.outcome === "found" && second?.outcome === "found");
       assertEquals(first.source, {
         kind: "screenpipe",
@@ -91,10 +102,17 @@ for (const os of ["linux", "darwin", "windows"]) {
       const text = formatDiscovery(discovery, { command: COMMAND });
       assertEquals(configOf(text), {
         command: COMMAND,
-        args: ["--source", `screenpipe=${screenpipe}`, "--source", `meetily=${meetily}`],
+        args: [
+          "--source",
+          `screenpipe=${screenpipe}`,
+          "--source",
+          `meetily=${meetily}`,
+          "--source",
+          `rousseau=${rousseau}`,
+        ],
       });
       for (const location of locations) assert(text.includes(location.path), location.path);
-      assertMatch(text, /^Found 2 transcript sources:/);
+      assertMatch(text, /^Found 3 transcript sources:/);
       assertMatch(text, /transcripts: 3\n\s+newest:\s+2026-03-04T10:30:00Z/);
       assertMatch(text, new RegExp(`not found\\s+${pathOf(locations, "transcript-mcp")}`));
     });
@@ -143,7 +161,9 @@ Deno.test("discover: a store its app holds locked is reported with the reason; t
     } finally {
       app.close();
     }
-    const [, locked, store] = discovery.findings;
+    const at = (kind: string) => locations.findIndex((location) => location.kind === kind);
+    const locked = discovery.findings[at("meetily")];
+    const store = discovery.findings[at("transcript-mcp")];
     assert(locked?.outcome === "unreadable", JSON.stringify(locked));
     assertMatch(
       locked.reason,
@@ -167,7 +187,8 @@ Deno.test("discover: a store its app holds locked is reported with the reason; t
 Deno.test("discover: files at a default path are reported as what they are", () => {
   withHome((home) => {
     const locations = locationsFor("darwin", home);
-    const [screenpipe, meetily, ours] = locations.map((location) => location.path);
+    const [screenpipe, meetily, ours] = ["screenpipe", "meetily", "transcript-mcp"]
+      .map((kind) => pathOf(locations, kind));
     // Meetily's database where screenpipe's is expected, and one of no known kind.
     writeNotesDb(screenpipe!, {
       table: TEST_KIND_TABLES.meetily,
@@ -181,14 +202,18 @@ Deno.test("discover: files at a default path are reported as what they are", () 
     });
     writeNotesDb(ours!, { table: "recipes", createdAt: [], journal: "delete" });
     const discovery = discoverSources(locations, { kinds: TEST_KINDS, busyTimeoutMs: 0 });
-    const [first, second, third] = discovery.findings;
+    const [first, second] = discovery.findings;
+    const third = discovery.findings[locations.findIndex((l) => l.kind === "transcript-mcp")];
     assert(first?.outcome === "found" && second?.outcome === "found");
     assertEquals([first.source.kind, first.source.name], ["meetily", "meetily"]);
     assertEquals([second.source.kind, second.source.name], ["meetily", "meetily-2"]);
     assert(third?.outcome === "unreadable");
-    assertMatch(
+    const kinds = TEST_KINDS.map((kind) => kind.kind).join(", ");
+    assert(
+      third.reason.endsWith(
+        `is not a database of a known kind (tables: recipes); kinds supported: ${kinds}`,
+      ),
       third.reason,
-      /is not a database of a known kind \(tables: recipes\); kinds supported: screenpipe, meetily, buzz, transcript-mcp$/,
     );
 
     Deno.writeTextFileSync(screenpipe!, "not a database, just text that happens to be here\n");

@@ -1,0 +1,324 @@
+/**
+ * The rousseau kind: the session store of the rousseau agent (sebastienrousseau/rousseau-agent,
+ * `internal/state/sqlite/`, read at commit a0115335; docs/sources.md, "rousseau"). A
+ * transcript is a `sessions` row, its turns the text blocks of its payload
+ * (rousseau_payload.ts), newest first by `updated_at`; its tasks are the `cron_jobs` rows;
+ * search ranks with the app's `sessions_fts` and checks what it shows (rousseau_search.ts).
+ * The tables that hold tokens, phone numbers and other sessions' ids are never read.
+ *
+ * @module
+ */
+import { fts5Tables } from "../../store/authorizer.ts";
+import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
+import { makePreview } from "../../text/preview.ts";
+import { matchWindow } from "../../search/snippet.ts";
+import type { SourceContext, SourceKind } from "../source_kind.ts";
+import { missingColumns } from "../source_kind.ts";
+import {
+  type HitDetail,
+  type Position,
+  positionInteger,
+  positionTexts,
+  type SearchRanking,
+  type SegmentRange,
+  type SegmentRecord,
+  type SourceFacts,
+  type SourceReader,
+  type TaskFilter,
+  type TaskSummary,
+  type TranscriptDocument,
+  type TranscriptFilter,
+  type TranscriptSummary,
+} from "../source_reader.ts";
+import { publicId, splitPublicId } from "../source_ids.ts";
+import { goTime, type RenderedSession, renderPayload } from "./rousseau_payload.ts";
+import { ROUSSEAU_FTS, RousseauSearch } from "./rousseau_search.ts";
+import { type CronJob, cronJobs, cronTasks } from "./rousseau_cron.ts";
+
+/**
+ * What is read. Never `oauth_tokens`, `jid_sessions` (phone numbers), `claude_sessions`,
+ * `recall_vectors`, nor `cron_jobs.deliver_to` (a WhatsApp JID: a phone number).
+ */
+const READABLE = {
+  sessions: ["id", "title", "payload", "message_count", "created_at", "updated_at"],
+  cron_jobs: ["id", "name", "cron_expr", "prompt", "enabled", "created_at", "last_run_at"],
+  ...fts5Tables(ROUSSEAU_FTS),
+} as const;
+
+/** The label every rousseau transcript carries. */
+const LABEL = "chat";
+const EPOCH = "1970-01-01T00:00:00.000Z";
+/** A session's creation time as text, its update time standing in for Go's zero time. */
+const CREATED =
+  "(CASE WHEN s.created_at GLOB '0001-01-01*' THEN s.updated_at ELSE s.created_at END)";
+const HEAD = `s.rowid AS r, s.id AS id, s.title AS title, s.message_count AS n,
+  s.created_at AS c, s.updated_at AS u`;
+
+/** A session row's head. */
+export interface SessionHead {
+  /** Its rowid. */
+  rowid: number;
+  /** rousseau's id (a UUID). */
+  id: string;
+  /** Its title. */
+  title: string;
+  /** `message_count` as stored. */
+  messageCount: number;
+  /** When it was created, RFC 3339, or null (Go's zero time). */
+  createdAt: string | null;
+  /** When it was last updated, RFC 3339, or null. */
+  updatedAt: string | null;
+  /** `updated_at` as stored: the listing's order. */
+  updatedText: string;
+}
+
+function headOf(row: StoreRow): SessionHead {
+  return {
+    rowid: Number(row["r"]),
+    id: String(row["id"]),
+    title: String(row["title"] ?? ""),
+    messageCount: Number(row["n"] ?? 0),
+    createdAt: goTime(row["c"]),
+    updatedAt: goTime(row["u"]),
+    updatedText: String(row["u"] ?? ""),
+  };
+}
+
+/** A session read whole: its head and its rendering. */
+export interface ReadSession {
+  /** Its head. */
+  head: SessionHead;
+  /** Its payload rendered. */
+  rendered: RenderedSession;
+}
+
+/** How many rendered sessions a reader keeps, for a search's hits shown right after. */
+const KEPT_RENDERINGS = 64;
+
+/** A rousseau database read as a source. */
+export class RousseauReader implements SourceReader {
+  readonly #store: Store;
+  readonly #name: string;
+  readonly #cron: boolean;
+  readonly #search: RousseauSearch;
+  readonly #kept = new Map<string, ReadSession>();
+
+  /** A reader over `store` (locked down to {@link rousseauKind}'s tables). */
+  constructor(store: Store, context: SourceContext) {
+    this.#store = store;
+    this.#name = context.name;
+    this.#cron = missingColumns(context.tables, "cron_jobs", READABLE.cron_jobs).length === 0;
+    this.#search = new RousseauSearch(store, (id) => {
+      const read = this.session(id);
+      return read === undefined
+        ? undefined
+        : { title: read.head.title, text: read.rendered.turnsText };
+    });
+  }
+
+  /** The source's name. */
+  get name(): string {
+    return this.#name;
+  }
+
+  /** A session's head and rendering by rousseau's id, or undefined. */
+  session(id: string): ReadSession | undefined {
+    const row = this.#store.get(`SELECT ${HEAD} FROM sessions s WHERE s.id = ?`, id);
+    return row === undefined ? undefined : this.#render(headOf(row));
+  }
+
+  /** A session rendered: the one kept from before while its `updated_at` is the same. */
+  #render(head: SessionHead): ReadSession {
+    const kept = this.#kept.get(head.id);
+    if (kept !== undefined && kept.head.updatedText === head.updatedText) return kept;
+    const payload = this.#store.get(
+      "SELECT s.payload AS p FROM sessions s WHERE s.rowid = ?",
+      head.rowid,
+    )?.["p"];
+    const start = head.createdAt === null ? null : Date.parse(head.createdAt);
+    const read = { head, rendered: renderPayload(String(payload ?? ""), start) };
+    this.#kept.delete(head.id);
+    this.#kept.set(head.id, read);
+    if (this.#kept.size > KEPT_RENDERINGS) this.#kept.delete(this.#kept.keys().next().value!);
+    return read;
+  }
+
+  /** Session heads newest first (by `updated_at`), after `after`, at most `limit`. */
+  heads(after: Position | null, limit: number, filter: TranscriptFilter = {}): SessionHead[] {
+    const since = filter.since === undefined ? "" : new Date(filter.since).toISOString();
+    const until = filter.until === undefined ? "\uffff" : new Date(filter.until).toISOString();
+    const range = `${CREATED} >= ? AND ${CREATED} < ? AND ${keepGoingSql("s")}`;
+    if (after === null) {
+      return this.#store.all(
+        `SELECT ${HEAD} FROM sessions s WHERE ${range}
+          ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
+        since,
+        until,
+        limit,
+      ).map(headOf);
+    }
+    const [updated, rowid] = positionTexts(after, 2);
+    return this.#store.all(
+      `SELECT ${HEAD} FROM sessions s
+        WHERE s.updated_at <= ? AND (s.updated_at < ? OR s.rowid < ?) AND ${range}
+        ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
+      updated!,
+      updated!,
+      positionInteger(rowid),
+      since,
+      until,
+      limit,
+    ).map(headOf);
+  }
+
+  listTranscripts(
+    after: Position | null,
+    limit: number,
+    filter: TranscriptFilter,
+  ): TranscriptSummary[] {
+    if (after !== null) positionInteger(positionTexts(after, 2)[1]);
+    if (filter.starred === true || (filter.label !== undefined && filter.label !== LABEL)) {
+      return [];
+    }
+    return this.heads(after, limit, filter).map((head) => {
+      const read = this.#render(head);
+      return {
+        ...this.#fields(head),
+        duration: null,
+        starred: false,
+        language: null,
+        preview: makePreview(read?.rendered.turnsText ?? "") ?? "",
+        position: [head.updatedText, String(head.rowid)],
+      };
+    });
+  }
+
+  #fields(head: SessionHead) {
+    return {
+      id: publicId(this.#name, head.id),
+      title: head.title,
+      createdAt: head.createdAt ?? head.updatedAt ?? EPOCH,
+      source: LABEL,
+    };
+  }
+
+  #sessionOf(id: string): ReadSession | undefined {
+    const parts = splitPublicId(id);
+    return parts === null || parts.name !== this.#name ? undefined : this.session(parts.key);
+  }
+
+  getTranscript(id: string): TranscriptDocument | undefined {
+    const read = this.#sessionOf(id);
+    if (read === undefined) return undefined;
+    return {
+      ...this.#fields(read.head),
+      duration: null,
+      starred: false,
+      language: null,
+      engine: null,
+      modelId: null,
+      manualTags: [],
+      template: null,
+      text: read.rendered.unreadable
+        ? "[this session's payload could not be read]"
+        : read.rendered.text,
+    };
+  }
+
+  readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    const read = this.#sessionOf(id);
+    if (read === undefined) return undefined;
+    const fromMs = range.fromMs;
+    return read.rendered.segments
+      .filter((segment) =>
+        segment.seq >= range.fromSeq &&
+        (fromMs === undefined || segment.endMs === null || segment.endMs >= fromMs)
+      )
+      .slice(0, range.limit);
+  }
+
+  search(query: string, count: number): SearchRanking {
+    return this.#search.search(query, count);
+  }
+
+  renderHits(keys: readonly string[], match: string): HitDetail[] {
+    return keys.flatMap((key) => {
+      this.#store.throwIfInterrupted();
+      const read = this.session(key);
+      if (read === undefined) return [];
+      const text = read.rendered.turnsText;
+      return [{
+        ...this.#fields(read.head),
+        key,
+        preview: makePreview(text) ?? "",
+        window: matchWindow(text, match),
+      }];
+    });
+  }
+
+  /** The cron jobs, newest first (as rousseau lists them); none without the table. */
+  jobs(): CronJob[] {
+    return this.#cron ? cronJobs(this.#store) : [];
+  }
+
+  listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
+    if (!this.#cron) {
+      if (after !== null) positionInteger(positionTexts(after, 2)[1]);
+      return [];
+    }
+    return cronTasks(this.#store, this.#name, after, limit, filter);
+  }
+
+  facts(): SourceFacts {
+    const count = (sql: string) => Number(this.#store.get(sql)?.["n"] ?? 0);
+    const transcripts = count(`SELECT count(*) AS n FROM sessions s`);
+    const newest = this.#store.get(
+      `SELECT max(${CREATED}) AS n FROM sessions s WHERE ${CREATED} NOT GLOB '0001-01-01*'`,
+    )?.["n"];
+    const undated = count(
+      `SELECT count(*) AS n FROM sessions s WHERE s.created_at GLOB '0001-01-01*'`,
+    );
+    const notes = [
+      "newest first means most recently updated (updated_at): a session created long ago " +
+      "but continued today is near the top",
+      "turns are the text blocks of each message; tool calls, tool results and images are " +
+      "never shown: a line `[not shown: …]` in get_transcript's text counts them where they were",
+    ];
+    if (undated > 0) {
+      notes.push(
+        `${undated} sessions have no creation time (Go's zero time): dated by their update`,
+      );
+    }
+    if (!this.#cron) notes.push("cron_jobs is missing or incomplete: no scheduled jobs as tasks");
+    return {
+      transcripts,
+      tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs`) : 0,
+      newest: goTime(newest),
+      search: "fts",
+      turns: false,
+      notes,
+    };
+  }
+}
+
+/**
+ * rousseau's session store (`~/.local/share/rousseau/sessions.db`). Recognised by its
+ * `sessions` table (the payload column) beside the `sessions_fts` index; `cron_jobs` is
+ * read when present.
+ *
+ * @example
+ * ```ts
+ * import { rousseauKind } from "./rousseau.ts";
+ * rousseauKind.matches(new Map([["sessions", new Set(["id"])]])); // false
+ * ```
+ */
+export const rousseauKind: SourceKind = {
+  kind: "rousseau",
+  defaultName: "rousseau",
+  matches: (tables) =>
+    missingColumns(tables, "sessions", READABLE.sessions).length === 0 &&
+    tables.has(ROUSSEAU_FTS),
+  readable: READABLE,
+  vocabOf: ROUSSEAU_FTS,
+  open: (store, context) => new RousseauReader(store, context),
+};
