@@ -291,6 +291,12 @@ export const ROUSSEAU_READ_CHARS = 200_000;
  */
 export const MEANING_THRESHOLD = 0.7;
 
+/**
+ * How many of the table's most frequent words neither bring neighbours nor are brought:
+ * words such as "new", "people", "much" and "so", whose neighbours are other such words.
+ */
+export const MEANING_COMMON_WORDS = 200;
+
 /** The most neighbours one query word brings, best first. */
 export const MEANING_NEIGHBOURS = 4;
 

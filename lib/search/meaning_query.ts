@@ -9,7 +9,12 @@
 import { isStopWord } from "./fts_query.ts";
 import { indexTerms } from "./query_work.ts";
 import type { WordVectorTable } from "./word_vector_table.ts";
-import { MEANING_KNOWN_SHARE, MEANING_NEIGHBOURS, MEANING_THRESHOLD } from "../config/limits.ts";
+import {
+  MEANING_COMMON_WORDS,
+  MEANING_KNOWN_SHARE,
+  MEANING_NEIGHBOURS,
+  MEANING_THRESHOLD,
+} from "../config/limits.ts";
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
@@ -94,9 +99,10 @@ export function planMeaning(table: WordVectorTable, query: string): MeaningPlan 
 
 /** The neighbours of each topic word above the threshold, one per index term, in turns. */
 function expansionsOf(table: WordVectorTable, words: string[], topic: string[]): Expansion[] {
-  const perWord = topic.map((from) =>
+  const rare = (word: string) => table.indexOf(word) >= MEANING_COMMON_WORDS;
+  const perWord = topic.filter(rare).map((from) =>
     table.neighboursOf(from)
-      .filter((n) => n.similarity >= MEANING_THRESHOLD && /^[a-z]+$/.test(n.word))
+      .filter((n) => n.similarity >= MEANING_THRESHOLD && /^[a-z]+$/.test(n.word) && rare(n.word))
       .map((n) => ({ word: n.word, from, similarity: n.similarity }))
   );
   const candidates = perWord.flat();

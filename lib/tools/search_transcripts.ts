@@ -25,6 +25,17 @@ import {
   transcriptHeader,
 } from "./transcript_header.ts";
 import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES, RRF_K } from "../config/limits.ts";
+import {
+  hitId,
+  matchedTermsSchema,
+  MEANING_ANSWER_ENTRIES,
+  modeArgument,
+  rankByMeaning,
+  type SearchMode,
+  termFinder,
+} from "./search_meaning.ts";
+
+export { DEFAULT_SEARCH_MODE } from "./search_meaning.ts";
 
 export { BM25_WEIGHTS } from "../sources/contract/contract_search.ts";
 
@@ -49,6 +60,7 @@ export const searchInputSchema: v.StrictObjectSchema<
     sourceName: typeof sourceNameArgument;
     limit: LimitArgument;
     cursor: typeof cursorArgument;
+    mode: typeof modeArgument;
   },
   undefined
 > = v.strictObject({
@@ -64,6 +76,7 @@ export const searchInputSchema: v.StrictObjectSchema<
   sourceName: sourceNameArgument,
   limit: limitArgument(PAGE_SIZES.searchTranscripts),
   cursor: cursorArgument,
+  mode: modeArgument,
 });
 
 const resultSchema = v.object({
@@ -74,6 +87,7 @@ const resultSchema = v.object({
     v.number(),
     v.description("Relevance within its source (BM25 where indexed); higher is more relevant."),
   ),
+  matchedTerms: matchedTermsSchema,
 });
 
 /** One hit in the search tool's answer: the transcript's header, then what the search adds. */
@@ -84,6 +98,8 @@ export interface SearchResult extends TranscriptHeader {
   snippet: string;
   /** Relevance within its source; higher is more relevant. */
   rank: number;
+  /** Modes meaning and both: the query's words and neighbour words its passage holds. */
+  matchedTerms?: string[];
 }
 
 /** The search tool's answer, as {@link searchOutputSchema} describes it. */
@@ -98,6 +114,10 @@ export interface SearchAnswer {
   partial?: true;
   /** Sources left out because they cannot be read now. */
   unavailable?: UnavailableSource[];
+  /** Modes meaning and both: the words of the same meaning searched beside the query's. */
+  expandedTerms?: string[];
+  /** Modes meaning and both: why the search ran on the query's own words only. */
+  literalOnly?: string;
 }
 
 /** The search tool's answer. */
@@ -118,6 +138,7 @@ export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
     ),
   ),
   unavailable: unavailableSchema,
+  ...MEANING_ANSWER_ENTRIES,
 }) as v.GenericSchema<SearchAnswer>;
 
 /** One hit of a merged ranking: its source, its key there, and its source's ranking. */
@@ -184,19 +205,10 @@ export const searchTranscripts: AnyTool = defineTool({
   handler(sources, input) {
     const { limit, offset } = searchPage(input);
     const selected = sources.select(input.sourceName);
-    const { results, unavailable } = readEach(
-      sources,
-      selected,
-      (reader) => reader.search(input.query, offset + limit + 1),
-    );
-    const merged = fuseRankings(results);
-    return renderSearchPage(sources, input.query, merged.slice(offset, offset + limit + 1), {
-      queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
-      partial: results.some(({ value }) => value.partial),
-      unavailable,
-      limit,
-      offset,
-    });
+    if (input.mode === "words") {
+      return literalPage(sources, selected, input.query, input.query, limit, offset);
+    }
+    return searchByMeaning(sources, selected, input.query, input.mode, limit, offset);
   },
 });
 
@@ -210,13 +222,13 @@ export const searchTranscripts: AnyTool = defineTool({
  * ```
  */
 export function searchPage(
-  input: { limit: number; cursor?: string | undefined; query: string },
+  input: { limit: number; cursor?: string | undefined; query: string; mode?: SearchMode },
 ): { limit: number; offset: number } {
   const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
   let offset = 0;
   if (input.cursor !== undefined) {
     const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
-    if (query !== input.query) {
+    if (query !== cursorQuery(input.query, input.mode ?? "words")) {
       throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
     }
     offset = position as number;
@@ -306,4 +318,68 @@ export function renderSearchPage(
     ...(context.partial ? { partial: true as const } : {}),
     ...(context.unavailable.length > 0 ? { unavailable: context.unavailable } : {}),
   };
+}
+
+/**
+ * What a search's cursor holds for its query: the query, and in a mode other than `words`
+ * the mode too, so a cursor is not taken up by a search that ranks otherwise.
+ */
+function cursorQuery(query: string, mode: SearchMode): string {
+  return mode === "words" ? query : `${mode}\u0000${query}`;
+}
+
+/** The page of a search by the query's own words (mode `words`, as it always ran). */
+function literalPage(
+  sources: SourceSet,
+  selected: readonly ServedSource[],
+  query: string,
+  cursorKey: string,
+  limit: number,
+  offset: number,
+): SearchAnswer {
+  const { results, unavailable } = readEach(
+    sources,
+    selected,
+    (reader) => reader.search(query, offset + limit + 1),
+  );
+  const merged = fuseRankings(results);
+  return renderSearchPage(sources, cursorKey, merged.slice(offset, offset + limit + 1), {
+    queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
+    partial: results.some(({ value }) => value.partial),
+    unavailable,
+    limit,
+    offset,
+  });
+}
+
+/** Modes meaning and both: the page of a meaning ranking, or of the literal one, marked. */
+function searchByMeaning(
+  sources: SourceSet,
+  selected: readonly ServedSource[],
+  query: string,
+  mode: "meaning" | "both",
+  limit: number,
+  offset: number,
+): SearchAnswer {
+  const ranked = rankByMeaning(sources, selected, query, mode, offset + limit + 1);
+  if ("literalOnly" in ranked) {
+    const page = literalPage(sources, selected, query, cursorQuery(query, mode), limit, offset);
+    const find = termFinder(ranked.words);
+    const results = page.results.map((result) => ({
+      ...result,
+      matchedTerms: find(`${result.title}\n${result.snippet}`),
+    }));
+    return { ...page, results, literalOnly: ranked.literalOnly };
+  }
+  const page = renderSearchPage(
+    sources,
+    cursorQuery(query, mode),
+    ranked.hits.slice(offset, offset + limit + 1),
+    { ...ranked, limit, offset },
+  );
+  const results = page.results.map((result) => ({
+    ...result,
+    matchedTerms: ranked.matchedTerms.get(hitId(result.sourceName, result.id)) ?? [],
+  }));
+  return { ...page, results, expandedTerms: ranked.expandedTerms };
 }
