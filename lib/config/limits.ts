@@ -297,6 +297,13 @@ export const MEANING_THRESHOLD = 0.7;
  */
 export const MEANING_COMMON_WORDS = 200;
 
+/**
+ * The largest share of a source's transcripts that may hold a neighbour word for it to be
+ * searched (where the source's index counts it: our own store). A word most transcripts
+ * hold tells none apart, and its long list of matches is the costliest part of a search.
+ */
+export const MEANING_MAX_SHARE = 0.2;
+
 /** The most neighbours one query word brings, best first. */
 export const MEANING_NEIGHBOURS = 4;
 
@@ -310,8 +317,12 @@ export const MEANING_EXPANSION_WEIGHT = 0.5;
 /** The weight of the ranking by passage cosine (the re-ranking) in the same fusion. */
 export const MEANING_RERANK_WEIGHT = 1;
 
-/** How many of each ranking's best hits a meaning search re-ranks by passage cosine. */
-export const MEANING_POOL = 30;
+/**
+ * How many of the expanded ranking's best hits join a meaning search's candidates, beside
+ * the literal ranking's page; all are re-ranked by passage cosine, and each re-ranked hit's
+ * passage is read (the page's own are read anyway).
+ */
+export const MEANING_POOL = 10;
 
 /**
  * The least share of a query's content words the English table must know for the query to

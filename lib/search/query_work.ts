@@ -145,6 +145,8 @@ class QueryTokenizer {
   readonly #match: StatementSync;
   readonly #insert: StatementSync;
   readonly #terms: StatementSync;
+  readonly #insertAt: StatementSync;
+  readonly #firstTerms: StatementSync;
 
   constructor() {
     this.#db.exec(
@@ -154,6 +156,23 @@ class QueryTokenizer {
     this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
     this.#insert = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)");
     this.#terms = this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset");
+    this.#insertAt = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (?, ?)");
+    this.#firstTerms = this.#db.prepare(
+      "SELECT doc, term FROM words_vocab WHERE col = 'text' AND offset = 0",
+    );
+  }
+
+  /** The first index term of each of `words` ("" for none), in one transaction. */
+  firstTokens(words: readonly string[]): string[] {
+    this.#db.exec("BEGIN");
+    try {
+      words.forEach((word, i) => this.#insertAt.run(i + 1, word));
+      const first = words.map(() => "");
+      for (const row of this.#firstTerms.all()) first[Number(row["doc"]) - 1] = String(row["term"]);
+      return first;
+    } finally {
+      this.#db.exec("ROLLBACK");
+    }
   }
 
   /** Whether FTS5 accepts `query`: no work, since the table is empty. */
@@ -193,7 +212,38 @@ let tokenizer: QueryTokenizer | undefined;
  */
 export function indexTerms(words: readonly string[]): string[] {
   tokenizer ??= new QueryTokenizer();
-  return words.map((word) => tokenizer!.tokens(word)[0] ?? "");
+  return tokenizer.firstTokens(words);
+}
+
+/** How many transcripts a store holds, read at most once a {@link STATS_TTL_MS}. */
+const totalCache = new WeakMap<Store, { count: number; readAt: number }>();
+
+/** The number of transcripts, for {@link termShare}. */
+export const TRANSCRIPT_COUNT_SQL = "SELECT count(*) AS n FROM transcripts";
+
+/**
+ * The share of a store's transcripts that hold each of `words` (as the index stems them),
+ * 0–1, from the index's own counts, each reused for a minute. Search by meaning leaves out
+ * the neighbour words most transcripts hold: they tell nothing apart, and cost the most.
+ *
+ * @example
+ * ```ts
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { termShares } from "./query_work.ts";
+ * termShares(openDemoStore(), ["pricing"])[0]! > 0; // true
+ * ```
+ */
+export function termShares(store: Store, words: readonly string[]): number[] {
+  const now = Date.now();
+  let total = totalCache.get(store);
+  if (total === undefined || now - total.readAt >= STATS_TTL_MS) {
+    total = { count: Number(store.get(TRANSCRIPT_COUNT_SQL)?.["n"] ?? 0), readAt: now };
+    totalCache.set(store, total);
+  }
+  const count = total.count;
+  return indexTerms(words).map((token) =>
+    token === "" || count === 0 ? 0 : termStats(store, token).docs / count
+  );
 }
 
 /** A query's estimated uninterruptible work, and the phrase that costs most of it. */

@@ -23,11 +23,12 @@ import { readEach } from "./source_listing.ts";
 import type { MergedHit } from "./search_transcripts.ts";
 import { anyOf, type MeaningPlan, planMeaning } from "../search/meaning_query.ts";
 import { passageVector, vectorCosine } from "../search/passage_vector.ts";
-import { QueryTooBroadError } from "../search/query_work.ts";
+import { QueryTooBroadError, termShares } from "../search/query_work.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
 import { wordVectors } from "../search/word_vectors_file.ts";
 import {
   MEANING_EXPANSION_WEIGHT,
+  MEANING_MAX_SHARE,
   MEANING_POOL,
   MEANING_RERANK_WEIGHT,
   RRF_K,
@@ -151,10 +152,14 @@ export function rankByMeaning(
   const table = loaded.table;
   const plan = planMeaning(table, query);
   if (!plan.expand) return { literalOnly: plan.reason, words: plan.words };
-  const pool = Math.max(count, MEANING_POOL);
-  const { results, unavailable } = readEach(sources, selected, (reader) => ({
-    literal: mode === "both" ? reader.search(query, pool) : null,
-    expanded: searchExpanded(reader, plan, pool),
+  // Mode meaning has only the expanded ranking: it makes the whole page.
+  const pool = mode === "meaning" ? count : MEANING_POOL;
+  const { results, unavailable } = readEach(sources, selected, (reader, source) => ({
+    literal: mode === "both" ? searchLiteral(reader, query, count) : null,
+    expanded: searchExpanded(reader, mode === "both" ? [] : plan.words, {
+      words: rareIn(sources, source, plan.expansions.map((expansion) => expansion.word)),
+      pool,
+    }),
   }));
   const expandedTerms = [...new Set(results.flatMap(({ value }) => value.expanded.words))];
   const terms = [...plan.words, ...expandedTerms];
@@ -162,7 +167,7 @@ export function rankByMeaning(
   const candidates = new Map<string, Candidate>();
   let order = 0;
   const add = (source: ServedSource, ranking: SearchRanking, weight: number) =>
-    ranking.hits.slice(0, pool).forEach((ranked, rank) => {
+    ranking.hits.forEach((ranked, rank) => {
       const id = hitId(source.name, ranked.key);
       const known = candidates.get(id) ??
         { hit: { source, key: ranked.key, score: 0, match }, fused: 0, order: order++ };
@@ -171,7 +176,9 @@ export function rankByMeaning(
     });
   for (const { source, value } of results) {
     if (value.literal !== null) add(source, value.literal, 1);
-    add(source, value.expanded.ranking, MEANING_EXPANSION_WEIGHT);
+    if (value.expanded.ranking !== null) {
+      add(source, value.expanded.ranking, MEANING_EXPANSION_WEIGHT);
+    }
   }
   const matchedTerms = rerank(sources, table, plan, terms, [...candidates.values()]);
   const hits = [...candidates.values()]
@@ -183,30 +190,57 @@ export function rankByMeaning(
     matchedTerms,
     expandedTerms,
     queryMode: literal.some((r) => r.mode === "fts5") ? "fts5" : "words",
-    partial: results.some(({ value }) => value.literal?.partial || value.expanded.ranking.partial),
+    partial: results.some(({ value }) => value.literal?.partial || value.expanded.ranking?.partial),
     unavailable,
   };
 }
 
 /**
- * The expanded ranking: the query's words and their neighbours, OR-ed. A source that finds
- * the expression too broad to stop on time (lib/search/query_work.ts) is asked again with
- * half the neighbours, the best kept, down to none.
+ * The literal ranking of mode `both`, or null when the source refuses the query as too broad
+ * to stop on time (a question whose every word FTS5 must read): the expanded ranking is
+ * made of content words only and still runs.
+ */
+function searchLiteral(reader: SourceReader, query: string, pool: number): SearchRanking | null {
+  try {
+    return reader.search(query, pool);
+  } catch (error) {
+    if (error instanceof QueryTooBroadError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The expanded ranking: `own` words (the query's, in mode meaning) and the neighbours,
+ * OR-ed; null when there is nothing to search. A source that finds the expression too broad
+ * to stop on time (lib/search/query_work.ts) is asked again with half the neighbours, the
+ * best kept, down to none.
  */
 function searchExpanded(
   reader: SourceReader,
-  plan: MeaningPlan & { expand: true },
-  pool: number,
-): { ranking: SearchRanking; words: string[] } {
-  let words = plan.expansions.map((expansion) => expansion.word);
+  own: readonly string[],
+  neighbours: { words: string[]; pool: number },
+): { ranking: SearchRanking | null; words: string[] } {
+  let words = neighbours.words;
   for (;;) {
+    if (own.length + words.length === 0) return { ranking: null, words };
     try {
-      return { ranking: reader.search(anyOf([...plan.words, ...words]), pool), words };
+      return { ranking: reader.search(anyOf([...own, ...words]), neighbours.pool), words };
     } catch (error) {
       if (!(error instanceof QueryTooBroadError) || words.length === 0) throw error;
       words = words.slice(0, Math.floor(words.length / 2));
     }
   }
+}
+
+/**
+ * The neighbour words worth searching in `source`: where its index counts words (our own
+ * store), those held by at most {@link MEANING_MAX_SHARE} of its transcripts.
+ */
+function rareIn(sources: SourceSet, source: ServedSource, words: string[]): string[] {
+  const store = source.kind === "transcript-mcp" ? sources.store(source) : null;
+  if (store === null) return words;
+  const shares = termShares(store, words);
+  return words.filter((_, i) => shares[i]! <= MEANING_MAX_SHARE);
 }
 
 /**
@@ -234,6 +268,7 @@ function rerank(
     for (const candidate of own) {
       const detail = details.get(candidate.hit.key);
       if (detail === undefined) continue;
+      candidate.hit.detail = detail; // So the page does not read it again.
       const passage = `${detail.title}\n${detail.window}`;
       matched.set(hitId(source.name, detail.id), find(passage));
       const vector = passageVector(table, passage);

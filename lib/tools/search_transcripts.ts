@@ -151,6 +151,8 @@ export interface MergedHit {
   score: number;
   /** The FTS5 query that marks its snippet. */
   match: string;
+  /** Its row as shown, when the ranking has read it already (a meaning search's re-ranking). */
+  detail?: HitDetail;
 }
 
 /**
@@ -280,9 +282,10 @@ export function renderSearchPage(
   for (const source of new Set(shown.map((hit) => hit.source))) {
     const own = shown.filter((hit) => hit.source === source);
     const match = own[0]!.match;
+    const unread = own.filter((hit) => hit.detail === undefined).map((hit) => hit.key);
+    const read = unread.length === 0 ? [] : sources.reader(source).renderHits(unread, match);
     const byKey = new Map(
-      sources.reader(source).renderHits(own.map((hit) => hit.key), match)
-        .map((detail) => [detail.key, detail]),
+      [...own.flatMap((hit) => hit.detail ?? []), ...read].map((detail) => [detail.key, detail]),
     );
     // A row deleted since the ranking is left out, as a live store may do.
     const kept = own.filter((hit) => byKey.has(hit.key));
