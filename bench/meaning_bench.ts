@@ -4,7 +4,9 @@
  * in turn (interleaved, so load on the machine falls on all alike), through callTool in this
  * process; the report gives each mode's median and the ratio of medians to mode `words`,
  * over all queries and for the assistant-style questions alone. It also reports the memory
- * the word-vector table adds to this process (RSS before and after its first load).
+ * the word-vector table adds: in this process (RSS before and after its first load), and in
+ * the real server (its RSS after searches in mode words, then after as many in mode both,
+ * which every worker answers some of).
  *
  * @module
  */
@@ -18,6 +20,8 @@ import { SourceSet } from "../lib/sources/source_set.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { wordVectors } from "../lib/search/word_vectors_file.ts";
+import { startServer } from "./server_under_test.ts";
+import { processMemory } from "./proc.ts";
 import type { SearchMode } from "../lib/tools/search_meaning.ts";
 
 /** Questions as an assistant passes them on, about the generated store's meeting talk. */
@@ -93,5 +97,47 @@ if (import.meta.main) {
         `${median(asked).toFixed(2)} | ${(median(asked) / median(words.asked)).toFixed(2)} |`,
     );
   }
-  console.log(`\nRSS added by reading the word-vector table: ${tableMb.toFixed(1)} MB`);
+  console.log(`\nRSS added by reading the word-vector table, in process: ${tableMb.toFixed(1)} MB`);
+  await serverMemory(values.db);
+}
+
+/**
+ * The server's RSS after searches in mode words, then after as many more in mode both,
+ * against a second server that makes the second round in mode words too: the difference
+ * is what search by meaning adds (the table, its index, and the code that runs), apart from
+ * what more searches add anyway (page caches, heaps).
+ */
+async function serverMemory(db: string): Promise<void> {
+  const grown: Record<string, number> = {};
+  for (const second of ["words", "both"] as const) {
+    const client = startServer(db);
+    try {
+      await client.initialize();
+      const rss = () => {
+        const memory = processMemory(client.pid);
+        return memory === null ? NaN : (memory.anon + memory.file) / 1024 / 1024;
+      };
+      const searches = async (mode: SearchMode) => {
+        // All at once, so every worker of the pool takes some.
+        for (let round = 0; round < 4; round++) {
+          await Promise.all(QUESTIONS.map((query) =>
+            client.request("tools/call", {
+              name: "search_transcripts",
+              arguments: { query, mode },
+            })
+          ));
+        }
+        return rss();
+      };
+      const first = await searches("words");
+      grown[second] = (await searches(second)) - first;
+    } finally {
+      await client.close();
+    }
+  }
+  console.log(
+    `Server RSS growth over a second round of ${4 * QUESTIONS.length} searches: ` +
+      `${grown["words"]!.toFixed(1)} MB in mode words, ${grown["both"]!.toFixed(1)} MB in mode ` +
+      `both: search by meaning adds ${(grown["both"]! - grown["words"]!).toFixed(1)} MB`,
+  );
 }

@@ -304,6 +304,9 @@ export const MEANING_COMMON_WORDS = 200;
  */
 export const MEANING_MAX_SHARE = 0.2;
 
+/** A neighbour held by this many transcripts or fewer is never too common to search. */
+export const MEANING_SHARE_FLOOR = 50;
+
 /** The most neighbours one query word brings, best first. */
 export const MEANING_NEIGHBOURS = 4;
 

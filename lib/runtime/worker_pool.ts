@@ -106,6 +106,8 @@ export class ToolWorkerPool {
   readonly #toolSets: readonly string[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
+  /** The word-vector table, once a worker has read it: handed to the others, never read here. */
+  #wordVectors: SharedArrayBuffer | undefined;
   readonly #queue: Job[] = [];
   #nextCallId = 1;
   #closed = false;
@@ -257,6 +259,7 @@ export class ToolWorkerPool {
       sources: this.#sources,
       stop: stopBuffer,
       toolSets: this.#toolSets,
+      ...(this.#wordVectors === undefined ? {} : { wordVectors: this.#wordVectors }),
     };
     worker.postMessage(init);
   }
@@ -273,6 +276,15 @@ export class ToolWorkerPool {
           `the store could not be opened: ${message.message}`,
           message.busy ? "busy" : "internal",
         );
+        return;
+      case "word-vectors":
+        if (this.#wordVectors !== undefined) break;
+        this.#wordVectors = message.bytes;
+        for (const other of this.#slots) {
+          if (other !== slot) {
+            other.worker.postMessage({ type: "word-vectors", bytes: message.bytes });
+          }
+        }
         return;
       case "result": {
         const job = this.#release(slot);

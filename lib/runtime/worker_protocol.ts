@@ -15,6 +15,13 @@ export type ToWorker =
     stop: SharedArrayBuffer;
     /** The seed tool sets (`--tools`) served beside the native tools. */
     toolSets: readonly string[];
+    /** The word-vector table's bytes, when another worker has read them already. */
+    wordVectors?: SharedArrayBuffer;
+  }
+  | {
+    /** The word-vector table's bytes, read by another worker: read once, shared by all. */
+    type: "word-vectors";
+    bytes: SharedArrayBuffer;
   }
   | {
     type: "call";
@@ -32,7 +39,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; outcome: ToolOutcome };
+  | { type: "result"; callId: number; outcome: ToolOutcome }
+  | { type: "word-vectors"; bytes: SharedArrayBuffer };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

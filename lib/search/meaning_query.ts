@@ -46,6 +46,8 @@ export type MeaningPlan =
     expand: true;
     /** Its own content words, lower-cased, in order (asking words left out). */
     words: string[];
+    /** Every word of it that plain-word search looks for (asking words too). */
+    literal: string[];
     /** The words they bring, best first per word, taken in turn. */
     expansions: Expansion[];
     /** The words whose meaning the re-ranking compares passages with. */
@@ -94,7 +96,13 @@ export function planMeaning(table: WordVectorTable, query: string): MeaningPlan 
       words,
     };
   }
-  return { expand: true, words, expansions: expansionsOf(table, words, topic), topic };
+  return {
+    expand: true,
+    words,
+    literal: all,
+    expansions: expansionsOf(table, words, topic),
+    topic,
+  };
 }
 
 /** The neighbours of each topic word above the threshold, one per index term, in turns. */

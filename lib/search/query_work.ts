@@ -15,8 +15,7 @@
  *
  * @module
  */
-import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { STORE_TOKENIZER } from "./snippet.ts";
+import { QueryTokenizer } from "./snippet.ts";
 import { KEEP_GOING_SQL, type Store, VOCAB_TABLE } from "../store/store.ts";
 import { MAX_QUERY_WORK_MS } from "../config/limits.ts";
 
@@ -134,75 +133,11 @@ export function queryPhrases(query: string): QueryPhrase[] {
   return phrases;
 }
 
-/**
- * FTS5's parser and tokenizer, on a private in-memory database that only ever holds the
- * words of one query, for a moment: the store's connection stays read-only. Its table has
- * the store contract's columns and tokenizer (lib/store/schema.sql), so a query parses and its
- * words stem here exactly as they do against the store.
- */
-class QueryTokenizer {
-  readonly #db = new DatabaseSync(":memory:");
-  readonly #match: StatementSync;
-  readonly #insert: StatementSync;
-  readonly #terms: StatementSync;
-  readonly #insertAt: StatementSync;
-  readonly #firstTerms: StatementSync;
-
-  constructor() {
-    this.#db.exec(
-      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}');
-       CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
-    );
-    this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
-    this.#insert = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)");
-    this.#terms = this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset");
-    this.#insertAt = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (?, ?)");
-    this.#firstTerms = this.#db.prepare(
-      "SELECT doc, term FROM words_vocab WHERE col = 'text' AND offset = 0",
-    );
-  }
-
-  /** The first index term of each of `words` ("" for none), in one transaction. */
-  firstTokens(words: readonly string[]): string[] {
-    this.#db.exec("BEGIN");
-    try {
-      words.forEach((word, i) => this.#insertAt.run(i + 1, word));
-      const first = words.map(() => "");
-      for (const row of this.#firstTerms.all()) first[Number(row["doc"]) - 1] = String(row["term"]);
-      return first;
-    } finally {
-      this.#db.exec("ROLLBACK");
-    }
-  }
-
-  /** Whether FTS5 accepts `query`: no work, since the table is empty. */
-  parses(query: string): boolean {
-    try {
-      this.#match.all(query);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** The index terms `text` stands for, in order. */
-  tokens(text: string): string[] {
-    this.#db.exec("BEGIN");
-    try {
-      this.#insert.run(text);
-      return this.#terms.all().map((row) => String(row["term"]));
-    } finally {
-      this.#db.exec("ROLLBACK");
-    }
-  }
-}
-
 let tokenizer: QueryTokenizer | undefined;
 
 /**
- * The index terms of `words` as the store's tokenizer makes them (Porter stems, folded), one
- * entry a word: "" for a word that makes no term, and the first term of a word that makes
- * several. Query expansion uses it to tell "cost" from "costs" apart: the index cannot.
+ * The first index term of each of `words` as the store's tokenizer makes it (Porter stem,
+ * folded), or "" for none: "cost" and "costs" are one term to the index.
  *
  * @example
  * ```ts
@@ -213,37 +148,6 @@ let tokenizer: QueryTokenizer | undefined;
 export function indexTerms(words: readonly string[]): string[] {
   tokenizer ??= new QueryTokenizer();
   return tokenizer.firstTokens(words);
-}
-
-/** How many transcripts a store holds, read at most once a {@link STATS_TTL_MS}. */
-const totalCache = new WeakMap<Store, { count: number; readAt: number }>();
-
-/** The number of transcripts, for {@link termShare}. */
-export const TRANSCRIPT_COUNT_SQL = "SELECT count(*) AS n FROM transcripts";
-
-/**
- * The share of a store's transcripts that hold each of `words` (as the index stems them),
- * 0–1, from the index's own counts, each reused for a minute. Search by meaning leaves out
- * the neighbour words most transcripts hold: they tell nothing apart, and cost the most.
- *
- * @example
- * ```ts
- * import { openDemoStore } from "../demo/demo_store.ts";
- * import { termShares } from "./query_work.ts";
- * termShares(openDemoStore(), ["pricing"])[0]! > 0; // true
- * ```
- */
-export function termShares(store: Store, words: readonly string[]): number[] {
-  const now = Date.now();
-  let total = totalCache.get(store);
-  if (total === undefined || now - total.readAt >= STATS_TTL_MS) {
-    total = { count: Number(store.get(TRANSCRIPT_COUNT_SQL)?.["n"] ?? 0), readAt: now };
-    totalCache.set(store, total);
-  }
-  const count = total.count;
-  return indexTerms(words).map((token) =>
-    token === "" || count === 0 ? 0 : termStats(store, token).docs / count
-  );
 }
 
 /** A query's estimated uninterruptible work, and the phrase that costs most of it. */
@@ -280,9 +184,13 @@ export const SEGMENTS_SQL = `
      WHERE seg.id IS NOT NULL)
   SELECT count(id) AS n FROM seg`;
 
-interface TermStats {
+/** One index term's counts. */
+export interface TermStats {
+  /** Documents that hold it. */
   docs: number;
+  /** Its occurrences. */
   positions: number;
+  /** When they were read, epoch ms. */
   readAt: number;
 }
 
@@ -295,7 +203,17 @@ const STATS_TTL_MS = 60_000;
 const STATS_CACHE_SIZE = 2_048;
 const termCache = new WeakMap<Store, Map<string, TermStats>>();
 
-function termStats(store: Store, token: string): TermStats {
+/**
+ * One index term's counts (documents holding it, occurrences), each reused for a minute.
+ *
+ * @example
+ * ```ts
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { termStats } from "./query_work.ts";
+ * termStats(openDemoStore(), "price").docs; // 5
+ * ```
+ */
+export function termStats(store: Store, token: string): TermStats {
   let cache = termCache.get(store);
   if (cache === undefined) termCache.set(store, cache = new Map());
   const cached = cache.get(token);

@@ -194,13 +194,14 @@ export interface WordVectorTable {
  * ```
  */
 export function decodeWordVectorTable(bytes: Uint8Array): WordVectorTable {
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) {
+  // Slices, not views: the bytes may be shared between threads, which TextDecoder refuses.
+  if (new TextDecoder().decode(bytes.slice(0, 8)) !== MAGIC) {
     throw new Error("Cannot read the word-vector table: it does not start with " + MAGIC);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = view.getUint32(8, true);
   const header = JSON.parse(
-    new TextDecoder().decode(bytes.subarray(12, 12 + headerLength)),
+    new TextDecoder().decode(bytes.slice(12, 12 + headerLength)),
   ) as WordVectorHeader;
   const wordsLength = view.getUint32(12 + headerLength, true);
   const wordsAt = 16 + headerLength;
@@ -240,7 +241,7 @@ export function decodeWordVectorTable(bytes: Uint8Array): WordVectorTable {
     return norms[i]!;
   };
   const decoder = new TextDecoder();
-  const wordAt = (i: number) => decoder.decode(wordBytes.subarray(starts[i]!, starts[i + 1]! - 1));
+  const wordAt = (i: number) => decoder.decode(wordBytes.slice(starts[i]!, starts[i + 1]! - 1));
   const indexOf = (word: string) => findWord(word, wordBytes, starts, slots);
   return {
     header,

@@ -23,7 +23,8 @@ import { readEach } from "./source_listing.ts";
 import type { MergedHit } from "./search_transcripts.ts";
 import { anyOf, type MeaningPlan, planMeaning } from "../search/meaning_query.ts";
 import { passageVector, vectorCosine } from "../search/passage_vector.ts";
-import { QueryTooBroadError, termShares } from "../search/query_work.ts";
+import { QueryTooBroadError } from "../search/query_work.ts";
+import { termShares } from "../search/term_shares.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
 import { wordVectors } from "../search/word_vectors_file.ts";
 import {
@@ -31,6 +32,7 @@ import {
   MEANING_MAX_SHARE,
   MEANING_POOL,
   MEANING_RERANK_WEIGHT,
+  MEANING_SHARE_FLOOR,
   RRF_K,
 } from "../config/limits.ts";
 
@@ -162,10 +164,11 @@ export function rankByMeaning(
     }),
   }));
   const expandedTerms = [...new Set(results.flatMap(({ value }) => value.expanded.words))];
-  const terms = [...plan.words, ...expandedTerms];
-  const match = anyOf(terms);
+  // Mode both ranks the query as written too: its asking words mark and match as well.
+  const terms = [...(mode === "both" ? plan.literal : plan.words), ...expandedTerms];
   const candidates = new Map<string, Candidate>();
   let order = 0;
+  let match = "";
   const add = (source: ServedSource, ranking: SearchRanking, weight: number) =>
     ranking.hits.forEach((ranked, rank) => {
       const id = hitId(source.name, ranked.key);
@@ -175,6 +178,15 @@ export function rankByMeaning(
       candidates.set(id, known);
     });
   for (const { source, value } of results) {
+    // Snippets mark what each source's rankings matched: the literal ranking's own match
+    // (its phrases kept whole), then the neighbours.
+    const own = value.literal?.match ?? "";
+    const neighbours = value.expanded.words;
+    match = mode === "meaning" || own === ""
+      ? anyOf([...plan.words, ...neighbours])
+      : neighbours.length === 0
+      ? own
+      : `(${own}) OR ${anyOf(neighbours)}`;
     if (value.literal !== null) add(source, value.literal, 1);
     if (value.expanded.ranking !== null) {
       add(source, value.expanded.ranking, MEANING_EXPANSION_WEIGHT);
@@ -234,13 +246,15 @@ function searchExpanded(
 
 /**
  * The neighbour words worth searching in `source`: where its index counts words (our own
- * store), those held by at most {@link MEANING_MAX_SHARE} of its transcripts.
+ * store), those held by at most {@link MEANING_MAX_SHARE} of its transcripts (or by at most
+ * {@link MEANING_SHARE_FLOOR}: in a small store a share says little and costs nothing).
  */
 function rareIn(sources: SourceSet, source: ServedSource, words: string[]): string[] {
   const store = source.kind === "transcript-mcp" ? sources.store(source) : null;
   if (store === null) return words;
-  const shares = termShares(store, words);
-  return words.filter((_, i) => shares[i]! <= MEANING_MAX_SHARE);
+  const { total, documents } = termShares(store, words);
+  const most = Math.max(MEANING_MAX_SHARE * total, MEANING_SHARE_FLOOR);
+  return words.filter((_, i) => documents[i]! <= most);
 }
 
 /**

@@ -13,6 +13,9 @@ const LIB = new URL("../../../lib/", import.meta.url);
 
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
+  "SIF_A",
+  "TOTAL_TTL_MS",
+  "EULER_GAMMA",
   "KEPT_RENDERINGS",
   "ROWS_PER_HIT",
   "MAX_RANKED_ROWS",
