@@ -14,7 +14,7 @@ import { callTool, toolErrorOutcome } from "../tools/call_tool.ts";
 import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
-import { shareWordVectors, useWordVectors } from "../search/word_vectors_file.ts";
+import { useWordVectors } from "../search/word_vectors_file.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -34,17 +34,10 @@ let tools: readonly AnyTool[] = TOOLS;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
-// The first worker to read the word-vector table shares its bytes through the pool.
-shareWordVectors((bytes) => scope.postMessage({ type: "word-vectors", bytes }));
-
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.type === "word-vectors") {
-    useWordVectors(message.bytes);
-    return;
-  }
   if (message.type === "init") {
-    if (message.wordVectors !== undefined) useWordVectors(message.wordVectors);
+    useWordVectors(message.wordVectors);
     try {
       tools = toolsWith(message.toolSets);
       // A source that cannot be opened is kept with its reason: the others still serve.

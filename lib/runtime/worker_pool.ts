@@ -31,6 +31,7 @@ import {
   type ToWorker,
 } from "./worker_protocol.ts";
 import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
+import { SHARED_TABLE_BYTES } from "../search/word_vectors_file.ts";
 
 /**
  * The default number of calls that run at once: one per core, from 2 (so one slow call
@@ -106,8 +107,11 @@ export class ToolWorkerPool {
   readonly #toolSets: readonly string[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
-  /** The word-vector table, once a worker has read it: handed to the others, never read here. */
-  #wordVectors: SharedArrayBuffer | undefined;
+  /**
+   * Where the first worker to need the word-vector table reads it, for every worker: never
+   * read here, and its pages take no memory until then.
+   */
+  readonly #wordVectors = new SharedArrayBuffer(SHARED_TABLE_BYTES);
   readonly #queue: Job[] = [];
   #nextCallId = 1;
   #closed = false;
@@ -259,7 +263,7 @@ export class ToolWorkerPool {
       sources: this.#sources,
       stop: stopBuffer,
       toolSets: this.#toolSets,
-      ...(this.#wordVectors === undefined ? {} : { wordVectors: this.#wordVectors }),
+      wordVectors: this.#wordVectors,
     };
     worker.postMessage(init);
   }
@@ -276,15 +280,6 @@ export class ToolWorkerPool {
           `the store could not be opened: ${message.message}`,
           message.busy ? "busy" : "internal",
         );
-        return;
-      case "word-vectors":
-        if (this.#wordVectors !== undefined) break;
-        this.#wordVectors = message.bytes;
-        for (const other of this.#slots) {
-          if (other !== slot) {
-            other.worker.postMessage({ type: "word-vectors", bytes: message.bytes });
-          }
-        }
         return;
       case "result": {
         const job = this.#release(slot);

@@ -15,13 +15,8 @@ export type ToWorker =
     stop: SharedArrayBuffer;
     /** The seed tool sets (`--tools`) served beside the native tools. */
     toolSets: readonly string[];
-    /** The word-vector table's bytes, when another worker has read them already. */
-    wordVectors?: SharedArrayBuffer;
-  }
-  | {
-    /** The word-vector table's bytes, read by another worker: read once, shared by all. */
-    type: "word-vectors";
-    bytes: SharedArrayBuffer;
+    /** Where the first worker to need the word-vector table reads it, for all of them. */
+    wordVectors: SharedArrayBuffer;
   }
   | {
     type: "call";
@@ -39,8 +34,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; outcome: ToolOutcome }
-  | { type: "word-vectors"; bytes: SharedArrayBuffer };
+  | { type: "result"; callId: number; outcome: ToolOutcome };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

@@ -8,6 +8,11 @@
  * worker is bundled to dist/bundle/tool_worker.js, and scripts/compile.ts copies the table
  * beside that bundle and embeds it in the binary.
  *
+ * The workers of a pool share one copy: the pool gives each the same shared memory
+ * ({@link SHARED_TABLE_BYTES}, which takes no memory until written), and the first worker to
+ * need the table reads the file into it while any other that needs it waits; each then
+ * builds its own small index over the shared bytes.
+ *
  * @module
  */
 import { decodeWordVectorTable, type WordVectorTable } from "./word_vector_table.ts";
@@ -15,56 +20,38 @@ import { decodeWordVectorTable, type WordVectorTable } from "./word_vector_table
 /** The table's file name, beside this module or beside the worker bundle. */
 export const WORD_VECTORS_FILE = "word_vectors.bin";
 
+/**
+ * The size of the shared memory a pool gives its workers for the table: the table (8.5 MB)
+ * and room to grow. A larger table is read by each worker on its own.
+ */
+export const SHARED_TABLE_BYTES = 16 * 1024 * 1024;
+
+// The shared memory's first two int32s: its state, and the table's length in bytes.
+const STATE = 0;
+const LENGTH = 1;
+const HEADER_BYTES = 8;
+const EMPTY = 0;
+const READING = 1;
+const READY = 2;
+const FAILED = 3;
+/** How long a worker waits for another to read the table before reading it itself. */
+const WAIT_MS = 10_000;
+
 let loaded: { table: WordVectorTable } | { failure: string } | undefined;
 let shared: SharedArrayBuffer | undefined;
-let onRead: ((bytes: SharedArrayBuffer) => void) | undefined;
 
 /**
- * Gives this thread the table's bytes, read by another thread, so it need not read its own
- * copy: each worker of the pool would otherwise hold one (8.5 MB). Decoded on first use.
+ * Gives this thread the pool's shared memory for the table: the first thread to need the
+ * table reads it there, the others use it.
  *
  * @example
  * ```ts
- * import { useWordVectors } from "./word_vectors_file.ts";
- * useWordVectors(new SharedArrayBuffer(0)); // then wordVectors() decodes these bytes
+ * import { SHARED_TABLE_BYTES, useWordVectors } from "./word_vectors_file.ts";
+ * useWordVectors(new SharedArrayBuffer(SHARED_TABLE_BYTES));
  * ```
  */
-export function useWordVectors(bytes: SharedArrayBuffer): void {
-  shared ??= bytes;
-}
-
-/**
- * Asks to be told, once, when this thread reads the table from its file, with bytes other
- * threads can use ({@link useWordVectors}).
- *
- * @example
- * ```ts
- * import { shareWordVectors } from "./word_vectors_file.ts";
- * shareWordVectors((bytes) => console.log(bytes.byteLength));
- * ```
- */
-export function shareWordVectors(tell: (bytes: SharedArrayBuffer) => void): void {
-  onRead = tell;
-}
-
-/** The file's bytes, read into memory that other threads can share. */
-function readShared(url: URL): SharedArrayBuffer {
-  const file = Deno.openSync(url);
-  try {
-    const bytes = new SharedArrayBuffer(file.statSync().size);
-    const view = new Uint8Array(bytes);
-    let at = 0;
-    while (at < view.length) {
-      const read = file.readSync(view.subarray(at));
-      if (read === null || read === 0) {
-        throw new Error("Cannot read the word-vector table: cut short");
-      }
-      at += read;
-    }
-    return bytes;
-  } finally {
-    file.close();
-  }
+export function useWordVectors(memory: SharedArrayBuffer): void {
+  shared ??= memory;
 }
 
 /**
@@ -82,12 +69,11 @@ export function wordVectors(): { table: WordVectorTable } | { failure: string } 
   if (loaded === undefined) {
     const url = new URL(`./${WORD_VECTORS_FILE}`, import.meta.url);
     try {
-      let bytes = shared;
-      if (bytes === undefined) {
-        bytes = readShared(url);
-        onRead?.(bytes);
-      }
-      loaded = { table: decodeWordVectorTable(new Uint8Array(bytes)) };
+      loaded = {
+        table: decodeWordVectorTable(
+          shared === undefined ? Deno.readFileSync(url) : sharedBytes(shared, url),
+        ),
+      };
     } catch (error) {
       const why = error instanceof Deno.errors.NotFound
         ? `${WORD_VECTORS_FILE} is not beside the server's code`
@@ -96,4 +82,47 @@ export function wordVectors(): { table: WordVectorTable } | { failure: string } 
     }
   }
   return loaded;
+}
+
+/**
+ * The table's bytes in the shared memory: read there by this thread if it is the first,
+ * else as another thread read them; read privately if that failed or did not fit.
+ */
+function sharedBytes(memory: SharedArrayBuffer, url: URL): Uint8Array {
+  const flags = new Int32Array(memory, 0, 2);
+  if (Atomics.compareExchange(flags, STATE, EMPTY, READING) === EMPTY) {
+    let length = -1;
+    try {
+      length = readInto(url, new Uint8Array(memory, HEADER_BYTES));
+    } finally {
+      Atomics.store(flags, LENGTH, length);
+      Atomics.store(flags, STATE, length === -1 ? FAILED : READY);
+      Atomics.notify(flags, STATE);
+    }
+    if (length === -1) return Deno.readFileSync(url); // Too large to share.
+  } else {
+    Atomics.wait(flags, STATE, READING, WAIT_MS);
+  }
+  if (Atomics.load(flags, STATE) !== READY) return Deno.readFileSync(url);
+  return new Uint8Array(memory, HEADER_BYTES, Atomics.load(flags, LENGTH));
+}
+
+/** Reads the file at `url` into `into`; its length, or -1 when it does not fit. */
+function readInto(url: URL, into: Uint8Array): number {
+  const file = Deno.openSync(url);
+  try {
+    const size = file.statSync().size;
+    if (size > into.length) return -1;
+    let at = 0;
+    while (at < size) {
+      const read = file.readSync(into.subarray(at, size));
+      if (read === null || read === 0) {
+        throw new Error("Cannot read the word-vector table: cut short");
+      }
+      at += read;
+    }
+    return size;
+  } finally {
+    file.close();
+  }
 }
