@@ -46,7 +46,15 @@ export type SearchMode = "words" | "meaning" | "both";
 export const DEFAULT_SEARCH_MODE: SearchMode = "both";
 
 /** The search tool's `mode` argument. */
-export const modeArgument = v.optional(
+export const modeArgument: v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.PicklistSchema<["words", "meaning", "both"], undefined>,
+      v.DescriptionAction<SearchMode, string>,
+    ]
+  >,
+  SearchMode
+> = v.optional(
   v.pipe(
     v.picklist(["words", "meaning", "both"]),
     v.description(
@@ -58,8 +66,19 @@ export const modeArgument = v.optional(
   DEFAULT_SEARCH_MODE,
 );
 
+/** A list of words, described. */
+export type WordsSchema = v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.ArraySchema<v.StringSchema<undefined>, undefined>,
+      v.DescriptionAction<string[], string>,
+    ]
+  >,
+  undefined
+>;
+
 /** A result's `matchedTerms`. */
-export const matchedTermsSchema = v.optional(v.pipe(
+export const matchedTermsSchema: WordsSchema = v.optional(v.pipe(
   v.array(v.string()),
   v.description(
     "Modes meaning and both: the words its passage or title holds, the query's own first, " +
@@ -68,7 +87,13 @@ export const matchedTermsSchema = v.optional(v.pipe(
 ));
 
 /** What a meaning search adds to the answer. */
-export const MEANING_ANSWER_ENTRIES = {
+export const MEANING_ANSWER_ENTRIES: {
+  expandedTerms: WordsSchema;
+  literalOnly: v.OptionalSchema<
+    v.SchemaWithPipe<readonly [v.StringSchema<undefined>, v.DescriptionAction<string, string>]>,
+    undefined
+  >;
+} = {
   expandedTerms: v.optional(v.pipe(
     v.array(v.string()),
     v.description(

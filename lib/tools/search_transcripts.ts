@@ -200,7 +200,8 @@ export const searchTranscripts: AnyTool = defineTool({
   description: "Full-text search over transcript titles and texts, best matches first, in " +
     "every source or one (sourceName). Each result has a snippet with the matched words " +
     "marked «like this». Everyday wording works; FTS5 syntax (phrases, AND/OR/NOT, " +
-    "prefix*) too where a source keeps an FTS index.",
+    "prefix*) too where a source keeps an FTS index. By default (mode both) it also finds " +
+    "English words of the same meaning (costs → expenses, spending); matchedTerms says which.",
   inputSchema: searchInputSchema,
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
