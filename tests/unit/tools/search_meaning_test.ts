@@ -12,6 +12,9 @@ import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { anyOf, planMeaning } from "../../../lib/search/meaning_query.ts";
 import { wordVectors } from "../../../lib/search/word_vectors_file.ts";
 import { fuseRankings, renderSearchPage } from "../../../lib/tools/search_transcripts.ts";
+import { callTool } from "../../../lib/tools/call_tool.ts";
+import { findTool } from "../../../lib/tools/registry.ts";
+import { buildMeetilyFixture, meetingWith } from "../../helpers/meetily_fixture.ts";
 
 function said(id: string, title: string, text: string, day: number): Transcript {
   const [base] = fixtureTranscripts(1);
@@ -141,3 +144,29 @@ Deno.test(
     assertEquals(found.results.map((r: Json) => r.id), words.results.map((r: Json) => r.id));
   }),
 );
+
+Deno.test("a source that scans (Meetily) is searched by meaning through its own search", () => {
+  const meetily = buildMeetilyFixture({
+    meetings: [
+      meetingWith(1, "2025-11-01T09:00:00+00:00", ["Our attorney filed the lawsuit on Monday."]),
+      meetingWith(2, "2025-11-02T09:00:00+00:00", ["The roadmap review ran long again."]),
+    ],
+  });
+  const sources = SourceSet.open([
+    { kind: "path", name: "meetily", path: meetily.path, detected: "meetily" },
+  ]);
+  try {
+    const search = (mode: string) => {
+      const out = callTool(findTool("search_transcripts")!, sources, { query: "lawyer", mode });
+      assert(out.ok);
+      return JSON.parse(out.structuredJson);
+    };
+    assertEquals(search("words").results, []);
+    const found = search("meaning");
+    assertEquals(found.results.length, 1);
+    assertEquals(found.results[0].matchedTerms, ["attorney"]);
+  } finally {
+    sources.close();
+    meetily.cleanup();
+  }
+});
