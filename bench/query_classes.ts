@@ -149,7 +149,8 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
   const search = (label: string, query: string): QueryClass => ({
     label,
     tool: "search_transcripts",
-    args: { query },
+    // The FTS ranking beside its engine: mode words (search by meaning: meaning_bench.ts).
+    args: { query, mode: "words" },
     sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL, ...SPEAKERS_SQL, ...MOMENT_SQL],
     onEngine: (engine) => searchOnEngine(engine, query),
   });
@@ -209,7 +210,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     {
       label: "search plain-words fallback",
       tool: "search_transcripts",
-      args: { query: FALLBACK_QUERY },
+      args: { query: FALLBACK_QUERY, mode: "words" },
       sql: [
         RANK_SQL,
         HIT_ROW_SQL,

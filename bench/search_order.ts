@@ -29,9 +29,9 @@ export interface SearchOrderCheck {
 }
 
 /**
- * Compares the search tool's top 20 for `query` (an FTS5 expression) with the plain BM25
- * plan's ({@link PLAIN_BM25_SQL}): the tool's deadline check, join and paging must not
- * change which transcripts come first.
+ * Compares the search tool's top 20 for `query` (an FTS5 expression, in mode words) with the
+ * plain BM25 plan's ({@link PLAIN_BM25_SQL}): the tool's deadline check, join and paging must
+ * not change which transcripts come first.
  *
  * @example
  * ```ts
@@ -42,7 +42,7 @@ export interface SearchOrderCheck {
  */
 export function checkSearchOrder(store: Store, query: string): SearchOrderCheck {
   const output = toolCallResult(
-    callTool(findTool("search_transcripts")!, SourceSet.ofStore(store), { query }),
+    callTool(findTool("search_transcripts")!, SourceSet.ofStore(store), { query, mode: "words" }),
   );
   if (output.isError) throw new Error(`search ${query}: ${output.content[0]?.text}`);
   const content = output.structuredContent as {

@@ -6,7 +6,8 @@
  *    on a 2-core Linux machine, this cuts process start to `initialize` answered from
  *    125 ms to about 77 ms (median of 5, `deno run` of each, same flags): module resolution of
  *    about 270 modules is done once, at build time.
- * 2. `deno compile` embeds both, with exactly the permission flags of `deno task start`
+ * 2. `deno compile` embeds both, and the word-vector table (copied beside the worker bundle,
+ *    where the worker looks for it), with exactly the permission flags of `deno task start`
  *    (read from deno.json, so the two cannot drift apart). They grant write, so that one
  *    binary can serve and `index`: every command but `index` revokes it first thing (main.ts).
  *
@@ -16,6 +17,7 @@
  */
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { readStartPermissionFlags } from "./permission_flags.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
@@ -46,12 +48,17 @@ const bundleCommands = bundles.map(([entry, out]) => [
   out,
   entry,
 ]);
+// The word-vector table is read beside the module that reads it (lib/search/
+// word_vectors_file.ts), which in the release build is the worker bundle: it is copied there.
+const wordVectors = ["lib/search/word_vectors.bin", `${bundleDir}/word_vectors.bin`] as const;
 const compileCommand = [
   "compile",
   ...readStartPermissionFlags(),
   // Workers are loaded by URL at run time; deno compile embeds them only when named.
   "--include",
   bundles[1][1],
+  "--include",
+  wordVectors[1],
   ...(values.target === undefined ? [] : ["--target", values.target]),
   "--output",
   output,
@@ -88,6 +95,7 @@ for (const command of bundleCommands) {
     Deno.exit(1);
   }
 }
+Deno.copyFileSync(`${root}${wordVectors[0]}`, resolve(root, wordVectors[1]));
 if (values["bundle-only"]) Deno.exit(0);
 
 const compiled = await run(compileCommand);

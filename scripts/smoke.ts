@@ -9,8 +9,8 @@
  * `deno task` runs. Without COMMAND it runs the source, as `deno task --quiet start`.
  *
  * Each session: initialize (serverInfo is transcript-mcp at deno.json's version), tools/list
- * (exactly the four tools), one call of each tool (structuredContent has the tool's shape
- * and content[0].text is the same JSON), a line that is not JSON (-32700 with id null), then
+ * (exactly the four tools), one call of each tool and a search by meaning (structuredContent
+ * has the tool's shape and content[0].text is the same JSON), a line that is not JSON (-32700 with id null), then
  * end of input (exit code 0, nothing more on stdout). The store file is built in a temporary
  * directory from lib/store/schema.sql and the demo data, so it must answer as the demo store does.
  *
@@ -109,6 +109,15 @@ async function callEachTool(session: Session, firstId: number): Promise<Json> {
   });
   if (!found.results[0].snippet.includes("«")) {
     fail(`search_transcripts: the snippet marks no match: ${show(found.results[0].snippet)}`);
+  }
+
+  // By meaning: the worker reads the word-vector table (beside the bundle, in a release).
+  const meant = await call("search_transcripts", { query: "costs", mode: "meaning", limit: 3 }, {
+    results: "array",
+    expandedTerms: "array",
+  });
+  if (meant.results.length === 0 || meant.expandedTerms.length === 0) {
+    fail(`search_transcripts: no search by meaning: ${show(meant)}`);
   }
 
   const tasks = await call("list_tasks", { limit: 5 }, {

@@ -362,3 +362,54 @@ export const KURADB_CHUNK_CHARS = 8_000;
  * "KuraDB scan search"). Past the bound the files after it are scanned in SQL instead.
  */
 export const KURADB_TEXT_MAX_BYTES = 64 * 1024 * 1024;
+
+// ---- Search by meaning (issue #15) ----
+
+/**
+ * The least cosine similarity at which a word's stored neighbour joins a meaning search.
+ * Chosen from bench/meaning_eval.ts (bench/RESULTS.md, "Search by meaning"): lower brought
+ * words of the same field but not the same meaning ("pricing" → "options", "market").
+ */
+export const MEANING_THRESHOLD = 0.7;
+
+/**
+ * How many of the table's most frequent words neither bring neighbours nor are brought:
+ * words such as "new", "people", "much" and "so", whose neighbours are other such words.
+ */
+export const MEANING_COMMON_WORDS = 200;
+
+/**
+ * The largest share of a source's transcripts that may hold a neighbour word for it to be
+ * searched (where the source's index counts it: our own store). A word most transcripts
+ * hold tells none apart, and its long list of matches is the costliest part of a search.
+ */
+export const MEANING_MAX_SHARE = 0.2;
+
+/** A neighbour held by this many transcripts or fewer is never too common to search. */
+export const MEANING_SHARE_FLOOR = 50;
+
+/** The most neighbours one query word brings, best first. */
+export const MEANING_NEIGHBOURS = 4;
+
+/**
+ * The weight of the expanded ranking in a meaning search's rank fusion, below the literal
+ * ranking's 1: a transcript that holds the query's own words outranks one that holds only
+ * words of the same meaning, all else equal.
+ */
+export const MEANING_EXPANSION_WEIGHT = 0.5;
+
+/** The weight of the ranking by passage cosine (the re-ranking) in the same fusion. */
+export const MEANING_RERANK_WEIGHT = 1;
+
+/**
+ * How many of the expanded ranking's best hits join a meaning search's candidates, beside
+ * the literal ranking's page; all are re-ranked by passage cosine, and each re-ranked hit's
+ * passage is read (the page's own are read anyway).
+ */
+export const MEANING_POOL = 10;
+
+/**
+ * The least share of a query's content words the English table must know for the query to
+ * be expanded; below it (other languages, names, codes) the search runs on its own words.
+ */
+export const MEANING_KNOWN_SHARE = 0.5;

@@ -15,7 +15,7 @@
  */
 import * as v from "valibot";
 import type { ToolOutcome } from "../tools/call_tool.ts";
-import { searchInputSchema } from "../tools/search_transcripts.ts";
+import { DEFAULT_SEARCH_MODE, searchInputSchema } from "../tools/search_transcripts.ts";
 import { type CallBounds, cancelledOutcome, deadlineOutcome } from "./deadline.ts";
 import type { ToolWorkerPool } from "./worker_pool.ts";
 import { MIN_SPLIT_WORKERS, SPLIT_THRESHOLD } from "../config/limits.ts";
@@ -99,10 +99,11 @@ export class SplitSearch {
   async run(args: unknown, bounds: CallBounds): Promise<ToolOutcome> {
     // Arguments the tool would refuse take the ordinary path, for the ordinary message.
     // A split ranks one index by key range: only a single store in our own schema, asked
-    // without naming a source.
+    // without naming a source, in mode words (a meaning search fuses rankings of its own).
     if (
       !this.#splittable || this.#pool.size < this.#minWorkers ||
-      !v.is(searchInputSchema, args) || args.sourceName !== undefined
+      !v.is(searchInputSchema, args) || args.sourceName !== undefined ||
+      (args.mode ?? DEFAULT_SEARCH_MODE) !== "words"
     ) {
       return this.#pool.run("search_transcripts", args, bounds);
     }

@@ -19,6 +19,7 @@ import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { INTERNAL_TOOLS } from "../tools/search_parts.ts";
 import { type ReadOutcome, runSourceRead } from "../tools/reads/source_read.ts";
+import { useWordVectors } from "../search/word_vectors_file.ts";
 import {
   type FromWorker,
   STOP_CALL_ID,
@@ -60,6 +61,7 @@ scope.onmessage = (event) => {
     return;
   }
   if (message.type === "init") {
+    useWordVectors(message.wordVectors);
     try {
       tools = toolsWith(message.toolSets);
       const links = message.links ?? {};

@@ -34,6 +34,7 @@ import {
 import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
 import { FolderHosts } from "./folder_hosts.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
+import { SHARED_TABLE_BYTES } from "../search/word_vectors_file.ts";
 
 /**
  * The default number of calls that run at once: one per core, from 2 (so one slow call
@@ -45,9 +46,8 @@ export const DEFAULT_POOL_SIZE: number = Math.min(
 );
 
 /**
- * The worker's entry point. From source this module is worker_pool.ts beside
- * tool_worker.ts; in the release build both are bundled to JavaScript, side by side
- * (scripts/compile.ts), and this module's URL is the main bundle's.
+ * The worker's entry point: tool_worker.ts beside this module, or in the release build the
+ * bundle beside the main bundle (scripts/compile.ts).
  */
 export const TOOL_WORKER_URL = new URL(
   import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
@@ -71,10 +71,8 @@ export interface ToolWorkerPoolOptions {
   toolSets?: readonly string[] | undefined;
 }
 
-/** What a job runs: a tool call, or a read for resources, prompts or completions. */
+/** What a job runs (a tool call, or a read for resources, prompts or completions), and gives. */
 type Work = { type: "call"; tool: string; args: unknown } | { type: "read"; read: SourceRead };
-
-/** Either kind of outcome; the error variant, which the pool makes itself, is common. */
 type Outcome = ToolOutcome | ReadOutcome;
 
 interface Job {
@@ -116,6 +114,8 @@ export class ToolWorkerPool {
   readonly #toolSets: readonly string[];
   readonly #size: number;
   readonly #slots: Slot[] = [];
+  /** The word-vector table, read by the first worker to need it (no memory until then). */
+  readonly #wordVectors = new SharedArrayBuffer(SHARED_TABLE_BYTES);
   readonly #queue: Job[] = [];
   #nextCallId = 1;
   #closed = false;
@@ -291,6 +291,7 @@ export class ToolWorkerPool {
       stop: stopBuffer,
       toolSets: this.#toolSets,
       links,
+      wordVectors: this.#wordVectors,
     };
     worker.postMessage(init, transfer);
   }

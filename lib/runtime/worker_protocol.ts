@@ -20,6 +20,8 @@ export type ToWorker =
     toolSets: readonly string[];
     /** A link to each served folder's host, by source name (folder_hosts.ts). */
     links?: Record<string, FolderLink>;
+    /** Where the first worker to need the word-vector table reads it, for all of them. */
+    wordVectors: SharedArrayBuffer;
   }
   /** Makes this worker the host of a folder's index instead of a tool worker. */
   | { type: "folder-host"; name: string; path: string }

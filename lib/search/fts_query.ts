@@ -17,6 +17,20 @@ const STOPWORDS = new Set(
     "where which who whom why will with would you your s t d ll re ve m").split(" "),
 );
 
+/**
+ * Whether `word` (any case) is one of the English function words plain-word search drops.
+ *
+ * @example
+ * ```ts
+ * import { isStopWord } from "./fts_query.ts";
+ * isStopWord("What"); // true
+ * isStopWord("pricing"); // false
+ * ```
+ */
+export function isStopWord(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
 /** The two plain-word readings of a query: every term required, or any term. */
 export interface PlainWordsQueries {
   /** Every term must match; tried first. */

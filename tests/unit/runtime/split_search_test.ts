@@ -49,7 +49,9 @@ for (const size of [2, 3]) {
           let cursor: string | null = null;
           let pages = 0;
           do {
-            const args: Json = cursor === null ? { query, limit } : { query, limit, cursor };
+            const args: Json = cursor === null
+              ? { mode: "words", query, limit }
+              : { mode: "words", query, limit, cursor };
             const whole = toolCallResult(await pool.run("search_transcripts", args, bounds()))
               .structuredContent as Json;
             const parts = toolCallResult(await split.run(args, bounds())).structuredContent;
@@ -72,9 +74,11 @@ Deno.test("a split search refuses bad arguments with the ordinary message", asyn
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     const bounds = { deadline: new Deadline(), signal: new AbortController().signal };
-    const blank = toolCallResult(await split.run({ query: " " }, bounds));
+    const blank = toolCallResult(await split.run({ mode: "words", query: " " }, bounds));
     assertToolError(blank, "invalid_arguments", /^query: expected a non-blank query, got " "$/);
-    const cursor = toolCallResult(await split.run({ query: "x", cursor: "nope" }, bounds));
+    const cursor = toolCallResult(
+      await split.run({ mode: "words", query: "x", cursor: "nope" }, bounds),
+    );
     assertToolError(cursor, "invalid_arguments", /^cursor: /);
   } finally {
     pool.close();
@@ -89,12 +93,12 @@ Deno.test("a split search past its deadline answers timeout under the name the c
   try {
     // The first search reads the key span, so the next one goes straight to its parts.
     const first = toolCallResult(
-      await split.run({ query: "pricing" }, { deadline: new Deadline() }),
+      await split.run({ mode: "words", query: "pricing" }, { deadline: new Deadline() }),
     );
     assertEquals(first.isError, undefined);
     // Its parts all run under the call's deadline, which passed before they were sent.
     const deadline = new Deadline(250, clockNow() - 1_000);
-    const late = toolCallResult(await split.run({ query: "pricing" }, { deadline }));
+    const late = toolCallResult(await split.run({ mode: "words", query: "pricing" }, { deadline }));
     assertToolError(late, "timeout", /^search_transcripts ran past its 250 ms deadline/);
   } finally {
     pool.close();
@@ -126,7 +130,9 @@ Deno.test("when one part fails, the others are stopped inside SQLite and the cal
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     // Reads the key span and starts the workers; the titles make a quick search.
-    const warm = toolCallResult(await split.run({ query: "slow" }, { deadline: new Deadline() }));
+    const warm = toolCallResult(
+      await split.run({ mode: "words", query: "slow" }, { deadline: new Deadline() }),
+    );
     assertEquals(warm.isError, undefined);
     // The part of the lowest keys is sent first, so it fails while the other, which ranks
     // 150 transcripts that each repeat the word 20,000 times, is still running.
@@ -135,7 +141,7 @@ Deno.test("when one part fails, the others are stopped inside SQLite and the cal
       (args as { from: number }).from === Number.MIN_SAFE_INTEGER;
     const before = pool.calls.length;
     const failed = toolCallResult(
-      await split.run({ query: SLOW_QUERY }, { deadline: new Deadline(60_000) }),
+      await split.run({ mode: "words", query: SLOW_QUERY }, { deadline: new Deadline(60_000) }),
     );
     assertToolError(
       failed,
@@ -165,12 +171,14 @@ Deno.test("searches that find the key span stale together read it once", async (
   try {
     const queries = ["fixture", "pricing", '"sync conflict"'];
     const answers = await Promise.all(
-      queries.map((query) => split.run({ query }, { deadline: new Deadline() })),
+      queries.map((query) => split.run({ mode: "words", query }, { deadline: new Deadline() })),
     );
     assertEquals(pool.count("search_transcripts.span"), 1);
     assertEquals(pool.count("search_transcripts.rank"), 2 * queries.length, "each was split");
     for (const [i, query] of queries.entries()) {
-      const whole = await pool.run("search_transcripts", { query }, { deadline: new Deadline() });
+      const whole = await pool.run("search_transcripts", { mode: "words", query }, {
+        deadline: new Deadline(),
+      });
       assertEquals(toolCallResult(answers[i]!), toolCallResult(whole), query);
     }
   } finally {
@@ -184,10 +192,14 @@ Deno.test("a failed read of the key span is not kept: the next search reads it a
   });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   const search = async () =>
-    toolCallResult(await split.run({ query: "pricing" }, { deadline: new Deadline() }));
+    toolCallResult(
+      await split.run({ mode: "words", query: "pricing" }, { deadline: new Deadline() }),
+    );
   try {
     const whole = toolCallResult(
-      await pool.run("search_transcripts", { query: "pricing" }, { deadline: new Deadline() }),
+      await pool.run("search_transcripts", { mode: "words", query: "pricing" }, {
+        deadline: new Deadline(),
+      }),
     );
     pool.fails = (tool) => tool === "search_transcripts.span";
     // Without the span the search is not split, and answers the same.

@@ -73,7 +73,7 @@ Deno.test("searches within the bound answer exactly as plain BM25 ranks them", (
     ];
     for (const query of shapes) {
       const answer = toolCallResult(
-        callTool(searchTranscripts, SourceSet.ofStore(store), { query, limit: 20 }),
+        callTool(searchTranscripts, SourceSet.ofStore(store), { query, limit: 20, mode: "words" }),
       );
       // deno-lint-ignore no-explicit-any
       const content = answer.structuredContent as any;

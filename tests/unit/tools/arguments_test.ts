@@ -71,6 +71,7 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
       [7, "expected string, got 7"],
       ["elsewhere", "no source named 'elsewhere'; sources: store"],
     ],
+    mode: [["semantic", 'expected ("words" | "meaning" | "both"), got "semantic"']],
   },
   list_tasks: {
     query: [["", 'expected a non-blank query, got ""'], [5, "expected string, got 5"]],

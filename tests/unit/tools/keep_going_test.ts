@@ -106,6 +106,9 @@ function representativeCalls(store: Store): Call[] {
     { tool: "get_transcript", args: { id: LONG_ID, offset: 1_000, maxChars: 1_000 } },
     { tool: "get_transcript", args: { id: "missing" }, error: true },
     { tool: "search_transcripts", args: { query: "pricing", sourceName: "store" } },
+    // By meaning: the neighbours' counts, the count of transcripts, the passages.
+    { tool: "search_transcripts", args: { query: "what did the project cost?", mode: "both" } },
+    { tool: "search_transcripts", args: { query: "budget", mode: "meaning" } },
     { tool: "search_transcripts", args: { query: "pricing", limit: 2, cursor: searchCursor } },
     // Prefixes read the vocabulary by range; plain words take the fallback and its probe.
     { tool: "search_transcripts", args: { query: "pric* OR disc*" } },

@@ -1,0 +1,172 @@
+/**
+ * search_transcripts by meaning, in process: the expanded ranking, the re-ranking by passage
+ * cosine fused with it, matchedTerms, and mode words left as it was.
+ */
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
+import { call, type Json } from "../../helpers/tool_calls.ts";
+import { openStore } from "../../../lib/store/open_store.ts";
+import type { Store } from "../../../lib/store/store.ts";
+import type { Transcript } from "../../../lib/store/model.ts";
+import { SourceSet } from "../../../lib/sources/source_set.ts";
+import { anyOf, planMeaning } from "../../../lib/search/meaning_query.ts";
+import { wordVectors } from "../../../lib/search/word_vectors_file.ts";
+import { fuseRankings, renderSearchPage } from "../../../lib/tools/search_transcripts.ts";
+import { callTool } from "../../../lib/tools/call_tool.ts";
+import { findTool } from "../../../lib/tools/registry.ts";
+import { buildMeetilyFixture, meetingWith } from "../../helpers/meetily_fixture.ts";
+
+function said(id: string, title: string, text: string, day: number): Transcript {
+  const [base] = fixtureTranscripts(1);
+  return {
+    ...base!,
+    id,
+    title,
+    createdAt: new Date(Date.UTC(2026, 0, day, 9)).toISOString(),
+    segments: [{ speaker: "Ana", startMs: 0, endMs: 9_000, text }],
+  };
+}
+
+const ABOUT_COSTS = said(
+  "c0575000-0000-4000-8000-000000000001",
+  "Hosting review",
+  "We went over next year's plan: the expenses for servers, the price of the licences, " +
+    "what the hosting bill will be per month and which invoices we can cut.",
+  1,
+);
+const REPEATS_A_NEIGHBOUR = said(
+  "c0575000-0000-4000-8000-000000000002",
+  "Weekend",
+  "Spending time outside: we were spending the weekend at the lake, spending hours " +
+    "swimming, and spending the evenings by the fire with the kids.",
+  2,
+);
+const LITERAL = said(
+  "c0575000-0000-4000-8000-000000000003",
+  "Quick note",
+  "The costs went up again this quarter.",
+  3,
+);
+
+function withMeaningStore(fn: (store: Store) => void): () => void {
+  return () => {
+    const fixture = buildFixtureStore({
+      transcripts: [...fixtureTranscripts(10), ABOUT_COSTS, REPEATS_A_NEIGHBOUR, LITERAL],
+    });
+    const store = openStore(fixture.path);
+    try {
+      fn(store);
+    } finally {
+      store.close();
+      fixture.cleanup();
+    }
+  };
+}
+
+Deno.test(
+  "a passage about the meaning outranks one that repeats a neighbour word",
+  withMeaningStore((store) => {
+    const loaded = wordVectors();
+    if (!("table" in loaded)) throw new Error(loaded.failure);
+    const plan = planMeaning(loaded.table, "costs");
+    assert(plan.expand);
+    const neighbours = plan.expansions.map((e) => e.word);
+    assert(neighbours.includes("expenses") && neighbours.includes("spending"), neighbours.join());
+    // The expanded ranking alone puts the repetition first (BM25 counts the repeats) …
+    const sources = SourceSet.ofStore(store);
+    const expanded = sources.reader(sources.all[0]!).search(anyOf(neighbours), 10);
+    const byKey = (id: string) => store.get("SELECT pk FROM transcripts WHERE id = ?", id)!["pk"];
+    assertEquals(expanded.hits[0]!.key, String(byKey(REPEATS_A_NEIGHBOUR.id)));
+    // … and the re-ranking by passage cosine, fused with it, puts the passage about costs first.
+    const found = call(store, "search_transcripts", { query: "costs", mode: "meaning" });
+    const ids = found.results.map((r: Json) => r.id);
+    assert(
+      ids.indexOf(ABOUT_COSTS.id) !== -1 &&
+        ids.indexOf(ABOUT_COSTS.id) < ids.indexOf(REPEATS_A_NEIGHBOUR.id),
+      JSON.stringify(found.results.map((r: Json) => r.title)),
+    );
+  }),
+);
+
+Deno.test(
+  "matchedTerms tells a literal hit from an expanded one",
+  withMeaningStore((store) => {
+    const found = call(store, "search_transcripts", { query: "costs", mode: "both" });
+    const byId = new Map(found.results.map((r: Json) => [r.id, r]));
+    assert(found.expandedTerms.includes("expenses"), found.expandedTerms.join());
+    assertEquals(found.results[0].id, LITERAL.id); // The literal word weighs most.
+    assert((byId.get(LITERAL.id) as Json).matchedTerms.includes("costs"));
+    const expandedHit = byId.get(ABOUT_COSTS.id) as Json;
+    assert(!expandedHit.matchedTerms.includes("costs"));
+    assert(expandedHit.matchedTerms.includes("expenses"), expandedHit.matchedTerms.join());
+    for (const result of found.results) {
+      assert(result.matchedTerms.length > 0, result.title);
+      assert(
+        result.matchedTerms.every((t: string) => ["costs", ...found.expandedTerms].includes(t)),
+      );
+    }
+  }),
+);
+
+Deno.test(
+  "mode words answers as search always did: the one ranking, no meaning fields",
+  withMeaningStore((store) => {
+    const sources = SourceSet.ofStore(store);
+    for (const query of ["costs", "spending", "pricing OR budget", "what about the budget?"]) {
+      const ranking = sources.reader(sources.all[0]!).search(query, 21);
+      const expected = renderSearchPage(
+        sources,
+        query,
+        fuseRankings([{ source: sources.all[0]!, value: ranking }]),
+        { queryMode: ranking.mode, partial: false, unavailable: [], limit: 20, offset: 0 },
+      );
+      const found = call(store, "search_transcripts", { query, mode: "words" });
+      assertEquals(found, JSON.parse(JSON.stringify(expected)));
+      assertEquals(found.expandedTerms, undefined);
+      assert(found.results.every((r: Json) => !("matchedTerms" in r)));
+    }
+  }),
+);
+
+Deno.test(
+  "a query in another language runs on its own words and says so",
+  withMeaningStore((store) => {
+    const found = call(store, "search_transcripts", {
+      query: "Kosten für das Hosting im nächsten Jahr",
+      mode: "both",
+    });
+    assert(typeof found.literalOnly === "string" && /English/.test(found.literalOnly));
+    assertEquals(found.expandedTerms, undefined);
+    const words = call(store, "search_transcripts", {
+      query: "Kosten für das Hosting im nächsten Jahr",
+      mode: "words",
+    });
+    assertEquals(found.results.map((r: Json) => r.id), words.results.map((r: Json) => r.id));
+  }),
+);
+
+Deno.test("a source that scans (Meetily) is searched by meaning through its own search", () => {
+  const meetily = buildMeetilyFixture({
+    meetings: [
+      meetingWith(1, "2025-11-01T09:00:00+00:00", ["Our attorney filed the lawsuit on Monday."]),
+      meetingWith(2, "2025-11-02T09:00:00+00:00", ["The roadmap review ran long again."]),
+    ],
+  });
+  const sources = SourceSet.open([
+    { kind: "path", name: "meetily", path: meetily.path, detected: "meetily" },
+  ]);
+  try {
+    const search = (mode: string) => {
+      const out = callTool(findTool("search_transcripts")!, sources, { query: "lawyer", mode });
+      assert(out.ok);
+      return JSON.parse(out.structuredJson);
+    };
+    assertEquals(search("words").results, []);
+    const found = search("meaning");
+    assertEquals(found.results.length, 1);
+    assertEquals(found.results[0].matchedTerms, ["attorney"]);
+  } finally {
+    sources.close();
+    meetily.cleanup();
+  }
+});
