@@ -3,7 +3,9 @@
  * sources this server reads. The files are ranked as search_transcripts ranks them (the
  * folding scan of lib/sources/adapters/scan_search.ts); each file's chunks that hold a word
  * of `q` follow, those holding the most words first, up to `limit` chunks in all, grouped by
- * file as KuraDB groups them. Only `keyword` search exists: KuraDB's embeddings are not read.
+ * file as KuraDB groups them. Mode `semantic` ranks by meaning instead (search_meaning.ts:
+ * the query's words and their neighbours in the embedded word-vector table), and a chunk
+ * matches when it holds one of those words; KuraDB's own embeddings are never read.
  *
  * @module
  */
@@ -12,6 +14,8 @@ import { scanQuery } from "../../sources/adapters/scan_search.ts";
 import { capText, jsonBytes, SEARCH_OVERHEAD_BYTES } from "../response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "../tool.ts";
 import { findDatabase } from "./kuradb_sources.ts";
+import { rankByMeaning, termFinder } from "../search_meaning.ts";
+import type { SearchRanking } from "../../sources/source_reader.ts";
 import {
   FIELD_CAPS,
   KURADB_CHUNK_CHARS,
@@ -32,7 +36,10 @@ const inputSchema = v.strictObject({
   ),
   mode: v.optional(v.pipe(
     v.string(),
-    v.description('"keyword", the only mode here (semantic search is not available yet).'),
+    v.description(
+      '"keyword" (the default): chunks holding a word of q; "semantic": ranked by meaning, ' +
+        "chunks holding a word of q or one of its neighbours (answered under `semantic`).",
+    ),
   )),
   limit: v.optional(
     v.pipe(
@@ -49,12 +56,15 @@ const matchSchema = v.object({
   content: v.string(),
 });
 
+const groupsSchema = v.array(v.object({
+  source: v.pipe(v.string(), v.description("The file's name.")),
+  id: v.pipe(v.string(), v.description("The file's id, as get_transcript takes it.")),
+  matches: v.array(matchSchema),
+}));
+
 const outputSchema = v.object({
-  keyword: v.array(v.object({
-    source: v.pipe(v.string(), v.description("The file's name.")),
-    id: v.pipe(v.string(), v.description("The file's id, as get_transcript takes it.")),
-    matches: v.array(matchSchema),
-  })),
+  keyword: v.optional(groupsSchema),
+  semantic: v.optional(groupsSchema),
   sourceName: v.string(),
   partial: v.pipe(
     v.boolean(),
@@ -62,18 +72,16 @@ const outputSchema = v.object({
   ),
 });
 
-type Group = v.InferOutput<typeof outputSchema>["keyword"][number];
+type Group = v.InferOutput<typeof groupsSchema>[number];
 
-function checkedMode(mode: string | undefined): void {
+function checkedMode(mode: string | undefined): "keyword" | "semantic" {
   const asked = (mode ?? "").trim().toLowerCase();
-  if (asked === "" || asked === "keyword") return;
-  if (asked === "semantic") {
-    throw new ToolError(
-      "invalid_arguments",
-      'mode: semantic search is not available: this server does not read KuraDB\'s embeddings yet; use "keyword" or leave mode out',
-    );
-  }
-  throw new ToolError("invalid_arguments", `mode: expected "keyword", got ${JSON.stringify(mode)}`);
+  if (asked === "" || asked === "keyword") return "keyword";
+  if (asked === "semantic") return "semantic";
+  throw new ToolError(
+    "invalid_arguments",
+    `mode: expected "keyword" or "semantic", got ${JSON.stringify(mode)}`,
+  );
 }
 
 /** search_rag: keyword search of one KuraDB database, chunks grouped by file. */
@@ -81,30 +89,53 @@ export const searchRag: AnyTool = defineTool({
   name: "search_rag",
   title: "Search a RAG database",
   description: "Search one KuraDB knowledge-base database (indexed files, not conversations) " +
-    "by keyword, case-insensitively in any script. Answers the matching chunks grouped by " +
+    "by keyword, case-insensitively in any script, or by meaning (mode semantic). Answers the matching chunks grouped by " +
     "file; get_transcript reads a whole file by its id.",
   inputSchema,
   outputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
-    checkedMode(input.mode);
+    const mode = checkedMode(input.mode);
     const limit = input.limit >= min && input.limit <= max ? input.limit : fallback;
     const source = findDatabase(sources, input.db.trim());
     const reader = sources.reader(source);
-    const query = scanQuery(input.q);
-    const ranking = reader.search(input.q, limit);
+    let ranking: SearchRanking;
+    let holds: ((text: string) => number) | null;
+    if (mode === "keyword") {
+      ranking = reader.search(input.q, limit);
+      const query = scanQuery(input.q);
+      holds = query === null
+        ? null
+        : (folded) => query.terms.filter((term) => term.test(folded)).length;
+    } else {
+      const ranked = rankByMeaning(sources, [source], input.q, "meaning", limit);
+      if ("literalOnly" in ranked) {
+        throw new ToolError(
+          "invalid_arguments",
+          `q: cannot be searched by meaning (${ranked.literalOnly}); use mode "keyword"`,
+        );
+      }
+      const terms = [...new Set([...ranked.matchedTerms.values()].flat())];
+      const find = termFinder(terms.length > 0 ? terms : ranked.expandedTerms);
+      ranking = {
+        hits: ranked.hits.map((hit) => ({ key: hit.key, score: hit.score })),
+        mode: "words",
+        match: ranked.hits[0]?.match ?? "",
+        partial: ranked.partial,
+      };
+      holds = (folded) => find(folded).length;
+    }
     const groups: Group[] = [];
     let partial = ranking.partial;
     let chunks = 0;
     let bytes = SEARCH_OVERHEAD_BYTES;
     for (const hit of reader.renderHits(ranking.hits.map((one) => one.key), ranking.match)) {
-      if (chunks >= limit || query === null) break;
+      if (chunks >= limit || holds === null) break;
       const matching = (reader.readSegments?.(hit.id, {
         fromSeq: 0,
         limit: Number.MAX_SAFE_INTEGER,
       }) ?? []).map((segment) => {
-        const folded = segment.text.toLowerCase();
-        return { segment, words: query.terms.filter((term) => term.test(folded)).length };
+        return { segment, words: holds!(segment.text.toLowerCase()) };
       }).filter(({ words }) => words > 0)
         .sort((a, b) => b.words - a.words || a.segment.seq - b.segment.seq)
         .slice(0, limit - chunks)
@@ -128,6 +159,6 @@ export const searchRag: AnyTool = defineTool({
         break;
       }
     }
-    return { keyword: groups, sourceName: source.name, partial };
+    return { [mode]: groups, sourceName: source.name, partial };
   },
 });

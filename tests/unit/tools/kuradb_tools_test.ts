@@ -117,16 +117,28 @@ Deno.test("search_rag: matching chunks grouped by file, any case, dismissed chun
   });
 });
 
-Deno.test("search_rag: semantic, unknown modes, databases and bad arguments are clear errors", () => {
+Deno.test("search_rag: semantic finds a chunk by a word of the same meaning, which keyword does not", () => {
+  withSources((sources) => {
+    const ask = (mode: string) =>
+      answer(callTool(searchRag, sources, { db: "research", q: "harbor", mode }), searchRag);
+    assertEquals(ask("keyword")["keyword"], []);
+    const semantic = ask("semantic")["semantic"] as { source: string; matches: unknown[] }[];
+    assertEquals(semantic.map((group) => [group.source, group.matches]), [
+      ["wind.md", [{ chunk: 1, content: "Site survey at Ørstedvik harbour." }]],
+    ]);
+  });
+});
+
+Deno.test("search_rag: unknown modes, databases and bad arguments are clear errors", () => {
   withSources((sources) => {
     const error = (args: Record<string, unknown>) => failure(callTool(searchRag, sources, args));
     assertMatch(
-      error({ db: "research", q: "wind", mode: "semantic" }),
-      /^invalid_arguments: mode: semantic search is not available/,
+      error({ db: "research", q: "Ørstedvik", mode: "semantic" }),
+      /^invalid_arguments: q: cannot be searched by meaning/,
     );
     assertEquals(
       error({ db: "research", q: "wind", mode: "fuzzy" }),
-      'invalid_arguments: mode: expected "keyword", got "fuzzy"',
+      'invalid_arguments: mode: expected "keyword" or "semantic", got "fuzzy"',
     );
     assertEquals(
       error({ db: "mine", q: "wind" }),
