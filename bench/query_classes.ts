@@ -103,11 +103,11 @@ function searchOnEngine(engine: Store, match: string, estimate = true): number {
   speakersOnEngine(engine, ids);
   // Each hit's moment: the tool reads the segments on the lines of the texts its snippets'
   // first matches are on, one statement for the page; the engine reads one each as well.
-  const places = segmentsAtSql(ids.length).split("(?, ?)").length - 1;
+  const places = segmentsAtSql(ids.length).split("(?, ?, ?)").length - 1;
   engine.rows(
     segmentsAtSql(ids.length),
-    ...ids.flatMap((id) => [id, 0]),
-    ...Array(2 * (places - ids.length)).fill(null),
+    ...ids.flatMap((id, i) => [i, id, 0]),
+    ...Array(3 * (places - ids.length)).fill(null),
   );
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);

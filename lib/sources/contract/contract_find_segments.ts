@@ -22,33 +22,37 @@ export const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM
    ORDER BY seq LIMIT ${CANDIDATES}`;
 
 /**
- * The statement that reads the segments at `count` (transcript, seq) places, padded to a
- * few sizes (so few statements are prepared; a (NULL, NULL) place matches nothing). Each
- * row is a segment's values as segmentOf takes them, then its transcript's id. (The
- * deadline check's `rowid` is the segments': a VALUES list has none.)
+ * The statement that reads the segments at `count` (number, transcript, seq) places,
+ * padded to a few sizes (so few statements are prepared; a (NULL, NULL, NULL) place
+ * matches nothing). Each row is its place's number, then the segment's values as
+ * segmentOf takes them. (The deadline check's `rowid` is the segments': a VALUES list has
+ * none.)
  *
  * @example
  * ```ts
  * import { segmentsAtSql } from "./contract_find_segments.ts";
- * segmentsAtSql(3).split("(?, ?)").length - 1; // 4
+ * segmentsAtSql(3).split("(?, ?, ?)").length - 1; // 4
  * ```
  */
 export function segmentsAtSql(count: number): string {
-  return `SELECT s.seq, s.start_ms, s.end_ms, s.speaker, s.text, s.transcript_id
-    FROM (VALUES ${Array(paddedCount(count)).fill("(?, ?)").join(", ")}) AS w
-    JOIN segments AS s ON s.transcript_id = w.column1 AND s.seq = w.column2
+  return `SELECT w.column1, s.seq, s.start_ms, s.end_ms, s.speaker, s.text
+    FROM (VALUES ${Array(paddedCount(count)).fill("(?, ?, ?)").join(", ")}) AS w
+    JOIN segments AS s ON s.transcript_id = w.column2 AND s.seq = w.column3
    WHERE ${KEEP_GOING_SQL}`;
 }
 
-/** The segments at `places` ([transcript id, seq]), by `${seq} ${id}`: one statement. */
-function segmentsAt(store: Store, places: readonly [string, number][]): Map<string, SegmentRecord> {
-  const found = new Map<string, SegmentRecord>();
-  if (places.length === 0) return found;
-  const sql = segmentsAtSql(places.length);
-  const padding = Array(2 * (paddedCount(places.length) - places.length)).fill(null);
-  for (const row of store.rows(sql, ...places.flat(), ...padding)) {
-    const segment = segmentOf(row);
-    found.set(`${segment.seq} ${String(row[5])}`, segment);
+/** The segments at `places` ([transcript id, seq]), in their order: one statement. */
+function segmentsAt(
+  store: Store,
+  places: readonly (readonly [string, number] | null)[],
+): (SegmentRecord | undefined)[] {
+  const found: (SegmentRecord | undefined)[] = places.map(() => undefined);
+  const values = places.flatMap((place, i) => place === null ? [] : [i, ...place]);
+  if (values.length === 0) return found;
+  const sql = segmentsAtSql(values.length / 3);
+  const padding = Array(sql.split("?").length - 1 - values.length).fill(null);
+  for (const row of store.rows(sql, ...values, ...padding)) {
+    found[Number(row[0])] = segmentOf(row.slice(1));
   }
   return found;
 }
@@ -91,10 +95,10 @@ export function findSegments(
 ): (SegmentRecord | null)[] {
   const guesses = segmentsAt(
     store,
-    sought.flatMap(({ id, near }) => near === undefined ? [] : [[id, near] as [string, number]]),
+    sought.map(({ id, near }) => near === undefined ? null : [id, near] as const),
   );
-  return sought.map(({ id, needle, near }) => {
-    const guess = near === undefined ? undefined : guesses.get(`${near} ${id}`);
+  return sought.map(({ id, needle }, i) => {
+    const guess = guesses[i];
     if (guess !== undefined && holdsWords(guess.text, needle)) return guess;
     return scanFor(store, id, needle);
   });
