@@ -98,38 +98,56 @@ function readTurn(segment: SegmentRecord): ReadTurn {
 }
 
 /**
- * The turns from the segment `fromSeq` on, read in batches sized to what the caller still
- * wants (`wantChars`, asked again before each batch), so a page deep in a long recording
- * reads about its own segments and the one after them.
+ * The turns from the segment `fromSeq` on, one per call of the function returned (null
+ * past the last), read in batches sized to what the caller still wants (`wantChars`,
+ * asked again before each batch), so a page deep in a long recording reads about its own
+ * segments and the one after them.
  */
-function* turnsFrom(
+function turnsFrom(
   read: SegmentRead,
   fromSeq: number,
   wantChars: () => number,
-): Generator<ReadTurn> {
+): () => ReadTurn | null {
+  // A closure rather than a generator: resuming one per turn cost a page a twentieth.
   let seq = fromSeq;
   let open: ReadTurn | null = null;
   let seen = 0;
   let seenChars = 0;
-  for (;;) {
-    // Sized by the mean segment so far (a guess before the first), plus the one after.
-    const mean = seen === 0 ? TURN_SEGMENT_CHARS_GUESS : Math.max(1, seenChars / seen);
-    const limit = Math.min(TURN_READ_MAX_SEGMENTS, Math.ceil(Math.max(0, wantChars()) / mean) + 2);
-    const batch = read({ fromSeq: seq, limit });
-    for (const segment of batch) {
+  let batch: SegmentRecord[] = [];
+  let at = 0;
+  let more = true;
+  return () => {
+    for (;;) {
+      if (at === batch.length) {
+        if (!more) {
+          const last = open;
+          open = null;
+          return last;
+        }
+        // Sized by the mean segment so far (a guess before the first), plus the one after.
+        const mean = seen === 0 ? TURN_SEGMENT_CHARS_GUESS : Math.max(1, seenChars / seen);
+        const limit = Math.min(
+          TURN_READ_MAX_SEGMENTS,
+          Math.ceil(Math.max(0, wantChars()) / mean) + 2,
+        );
+        batch = read({ fromSeq: seq, limit });
+        at = 0;
+        more = batch.length === limit;
+        if (more) seq = batch.at(-1)!.seq + 1;
+        continue;
+      }
+      const segment = batch[at++]!;
       seen++;
       seenChars += segment.text.length;
       if (joinTurn(open, segment)) {
         open!.lastSeq = segment.seq;
         continue;
       }
-      if (open !== null) yield open;
+      const done = open;
       open = readTurn(segment);
+      if (done !== null) return done;
     }
-    if (batch.length < limit) break;
-    seq = batch.at(-1)!.seq + 1;
-  }
-  if (open !== null) yield open;
+  };
 }
 
 /**
@@ -243,7 +261,8 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
   // page of tens of thousands of characters always does; past that, counted exactly.
   let bytes = 0;
   let exact = false;
-  for (const turn of turnsFrom(read, request.fromSeq, () => request.maxChars - chars)) {
+  const next = turnsFrom(read, request.fromSeq, () => request.maxChars - chars);
+  for (let turn = next(); turn !== null; turn = next()) {
     const found = verdict(turn, request);
     if (found === "stop") break;
     if (found === "skip") continue;
