@@ -20,11 +20,15 @@ import {
 } from "./engine_sql.ts";
 import { COMMON_WORD, EVERY_WORD, PHRASE, PREFIX, RARE_WORD, TICKET } from "./planted_terms.ts";
 import {
-  FIND_EXACT_SQL,
-  FIND_FOLDED_SQL,
-  SEGMENTS_SQL,
+  firstSaidSql,
+  speakersByTranscript,
   speakersSql,
 } from "../lib/sources/contract/contract_segments.ts";
+import {
+  FIND_EXACT_SQL,
+  FIND_FOLDED_SQL,
+  segmentsAtSql,
+} from "../lib/sources/contract/contract_find_segments.ts";
 
 /** One query class. */
 export interface QueryClass {
@@ -97,9 +101,14 @@ function searchOnEngine(engine: Store, match: string, estimate = true): number {
   });
   const ids = rows.map((row) => String(row["id"]));
   speakersOnEngine(engine, ids);
-  // Each hit's moment: the tool reads the segment on the line of the text its snippet's
-  // first match is on, one lookup by key; the engine reads one by key as well.
-  for (const id of ids) engine.all(SEGMENTS_SQL, id, 0, 1);
+  // Each hit's moment: the tool reads the segments on the lines of the texts its snippets'
+  // first matches are on, one statement for the page; the engine reads one each as well.
+  const places = segmentsAtSql(ids.length).split("(?, ?, ?)").length - 1;
+  engine.rows(
+    segmentsAtSql(ids.length),
+    ...ids.flatMap((id, i) => [i, id, 0]),
+    ...Array(3 * (places - ids.length)).fill(null),
+  );
   const key = `${engine.location}\n${match}`;
   let reads = wholeTextReadsByQuery.get(key);
   if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
@@ -109,15 +118,16 @@ function searchOnEngine(engine: Store, match: string, estimate = true): number {
 
 /** The speakers of a page of transcripts, as the contract reader reads them. */
 function speakersOnEngine(engine: Store, ids: readonly string[]): void {
-  const sql = speakersSql(ids.length);
-  const slots = sql.split("?").length - 1;
-  engine.all(sql, ...ids, ...Array(slots - ids.length).fill(null));
+  speakersByTranscript(engine, ids);
 }
 
 // The statements that give list, get and search results their speakers, and hits moments.
 // A connection keeps speakers while PRAGMA data_version says the store is unchanged.
-const SPEAKERS_SQL = [...[1, 4, 16, 64, 256].map(speakersSql), "PRAGMA data_version"];
-const MOMENT_SQL = [SEGMENTS_SQL, FIND_EXACT_SQL, FIND_FOLDED_SQL];
+const SPEAKERS_SQL = [
+  ...[1, 4, 16, 64, 256].flatMap((size) => [speakersSql(size), firstSaidSql(size)]),
+  "PRAGMA data_version",
+];
+const MOMENT_SQL = [...[1, 4, 16, 64, 256].map(segmentsAtSql), FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
 function fallbackOnEngine(engine: Store, query: string): number {
   const { mode, run } = withPlainWordsFallback(

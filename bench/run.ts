@@ -16,7 +16,7 @@ import { SourceSet } from "../lib/sources/source_set.ts";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { openStore } from "../lib/store/open_store.ts";
-import type { Store, StoreRow } from "../lib/store/store.ts";
+import type { Store, StoreRow, StoreValue } from "../lib/store/store.ts";
 import { callTool } from "../lib/tools/call_tool.ts";
 import { findTool } from "../lib/tools/registry.ts";
 import { coldStarts } from "./cold_start.ts";
@@ -62,6 +62,11 @@ function recordToolSql(store: Store, queryClass: QueryClass): Set<string> {
   const seen: string[] = [];
   const all = store.all.bind(store);
   const get = store.get.bind(store);
+  const rows = store.rows.bind(store);
+  store.rows = (sql, ...params): StoreValue[][] => {
+    seen.push(normalizeSql(sql));
+    return rows(sql, ...params);
+  };
   store.all = (sql, ...params): StoreRow[] => {
     seen.push(normalizeSql(sql));
     return all(sql, ...params);
@@ -75,6 +80,7 @@ function recordToolSql(store: Store, queryClass: QueryClass): Set<string> {
   } finally {
     store.all = all;
     store.get = get;
+    store.rows = rows;
   }
   return new Set(seen);
 }

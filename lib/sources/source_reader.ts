@@ -152,6 +152,16 @@ export interface SegmentRange {
   fromMs?: number | undefined;
 }
 
+/** What {@link SourceReader.findSegments} looks for: findSegment's arguments, one item's. */
+export interface SegmentSought {
+  /** The item's public id. */
+  id: string;
+  /** The words its segment holds. */
+  needle: string;
+  /** A seq the segment is likely at, tried first. */
+  near?: number | undefined;
+}
+
 /** A transcript as get_transcript reads it. */
 export interface TranscriptDocument extends TranscriptHead {
   /** Length in seconds, or null. */
@@ -304,6 +314,12 @@ export interface SourceReader {
    * is read through readSegments instead.
    */
   findSegment?(id: string, needle: string, near?: number): SegmentRecord | null | undefined;
+  /**
+   * What findSegment answers for each of `sought`, in order, found together: a page of
+   * search hits' moments in one read where the `near` segments hold their needles. A kind
+   * that leaves it out is asked findSegment for each.
+   */
+  findSegments?(sought: readonly SegmentSought[]): (SegmentRecord | null | undefined)[];
   /**
    * Up to `count` tasks whose text holds words of `query`, best first (more of the words,
    * then newest). A kind that leaves it out is scanned through listTasks.

@@ -6,11 +6,14 @@
  * @module
  */
 import type { SegmentRange, SegmentRecord } from "./source_reader.ts";
+import { cutAtWord, jsonTextBytes } from "./turn_text_bytes.ts";
 import {
   TURN_LOOKBACK_SEGMENTS,
   TURN_READ_MAX_SEGMENTS,
   TURN_SEGMENT_CHARS_GUESS,
 } from "../config/limits.ts";
+
+export { cutAtWord };
 
 /** One turn: its first segment's seq, the span of its segments, the speaker and the text. */
 export interface Turn {
@@ -82,39 +85,69 @@ interface ReadTurn extends Turn {
   lastSeq: number;
 }
 
+/** A turn opened by `segment`, spelled out: a spread of it costs a page a tenth more. */
+function readTurn(segment: SegmentRecord): ReadTurn {
+  return {
+    seq: segment.seq,
+    startMs: segment.startMs,
+    endMs: segment.endMs,
+    speaker: segment.speaker,
+    text: segment.text,
+    lastSeq: segment.seq,
+  };
+}
+
 /**
- * The turns from the segment `fromSeq` on, read in batches sized to what the caller still
- * wants (`wantChars`, asked again before each batch), so a page deep in a long recording
- * reads about its own segments and the one after them.
+ * The turns from the segment `fromSeq` on, one per call of the function returned (null
+ * past the last), read in batches sized to what the caller still wants (`wantChars`,
+ * asked again before each batch), so a page deep in a long recording reads about its own
+ * segments and the one after them.
  */
-function* turnsFrom(
+function turnsFrom(
   read: SegmentRead,
   fromSeq: number,
   wantChars: () => number,
-): Generator<ReadTurn> {
+): () => ReadTurn | null {
+  // A closure rather than a generator: resuming one per turn cost a page a twentieth.
   let seq = fromSeq;
   let open: ReadTurn | null = null;
   let seen = 0;
   let seenChars = 0;
-  for (;;) {
-    // Sized by the mean segment so far (a guess before the first), plus the one after.
-    const mean = seen === 0 ? TURN_SEGMENT_CHARS_GUESS : Math.max(1, seenChars / seen);
-    const limit = Math.min(TURN_READ_MAX_SEGMENTS, Math.ceil(Math.max(0, wantChars()) / mean) + 2);
-    const batch = read({ fromSeq: seq, limit });
-    for (const segment of batch) {
+  let batch: SegmentRecord[] = [];
+  let at = 0;
+  let more = true;
+  return () => {
+    for (;;) {
+      if (at === batch.length) {
+        if (!more) {
+          const last = open;
+          open = null;
+          return last;
+        }
+        // Sized by the mean segment so far (a guess before the first), plus the one after.
+        const mean = seen === 0 ? TURN_SEGMENT_CHARS_GUESS : Math.max(1, seenChars / seen);
+        const limit = Math.min(
+          TURN_READ_MAX_SEGMENTS,
+          Math.ceil(Math.max(0, wantChars()) / mean) + 2,
+        );
+        batch = read({ fromSeq: seq, limit });
+        at = 0;
+        more = batch.length === limit;
+        if (more) seq = batch.at(-1)!.seq + 1;
+        continue;
+      }
+      const segment = batch[at++]!;
       seen++;
       seenChars += segment.text.length;
       if (joinTurn(open, segment)) {
         open!.lastSeq = segment.seq;
         continue;
       }
-      if (open !== null) yield open;
-      open = { ...segment, lastSeq: segment.seq };
+      const done = open;
+      open = readTurn(segment);
+      if (done !== null) return done;
     }
-    if (batch.length < limit) break;
-    seq = batch.at(-1)!.seq + 1;
-  }
-  if (open !== null) yield open;
+  };
 }
 
 /**
@@ -195,46 +228,6 @@ function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop"
 }
 
 /**
- * Where to cut `text` to keep at most `maxChars` characters and `maxBytes` bytes of JSON:
- * after the last whitespace that fits, or, in text without spaces there, where it fits
- * (never inside a surrogate pair). The next page resumes after the whitespace.
- *
- * @example
- * ```ts
- * import { cutAtWord } from "./turns.ts";
- * cutAtWord("pricing first then hiring", 12, 1_000); // { end: 7, resume: 8 }
- * ```
- */
-export function cutAtWord(
-  text: string,
-  maxChars: number,
-  maxBytes: number,
-): { end: number; resume: number } {
-  let end = Math.min(text.length, maxChars);
-  let bytes = 2;
-  for (let i = 0; i < end; i++) {
-    bytes += jsonCharBytes(text.charCodeAt(i));
-    if (bytes > maxBytes) end = i;
-  }
-  if (end >= text.length) return { end: text.length, resume: text.length };
-  const space = text.slice(0, end + 1).search(/\s\S*$/);
-  if (space > 0) return { end: space, resume: space + 1 };
-  const code = text.charCodeAt(end - 1);
-  if (end > 1 && code >= 0xd800 && code <= 0xdbff) end--;
-  return { end: Math.max(1, end), resume: Math.max(1, end) };
-}
-
-/** The UTF-8 bytes one UTF-16 unit takes in a JSON string (a pair counts 4 on its first). */
-function jsonCharBytes(code: number): number {
-  if (code === 0x22 || code === 0x5c || code === 0x0a || code === 0x0d || code === 0x09) return 2;
-  if (code < 0x20) return 6;
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  if (code >= 0xd800 && code <= 0xdbff) return 4;
-  return code >= 0xdc00 && code <= 0xdfff ? 0 : 3;
-}
-
-/**
  * The most JSON bytes a piece takes beside its text: field names, numbers, the time and
  * the speaker (each unit of a string takes at most 6 bytes, as `\u001f`).
  */
@@ -268,15 +261,18 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
   // page of tens of thousands of characters always does; past that, counted exactly.
   let bytes = 0;
   let exact = false;
-  for (const turn of turnsFrom(read, request.fromSeq, () => request.maxChars - chars)) {
+  const next = turnsFrom(read, request.fromSeq, () => request.maxChars - chars);
+  for (let turn = next(); turn !== null; turn = next()) {
     const found = verdict(turn, request);
     if (found === "stop") break;
     if (found === "skip") continue;
     const skip = turn.seq === request.fromSeq ? request.skipChars : 0;
-    const { lastSeq: _, ...whole } = turn;
     const piece: TurnPiece = {
-      ...whole,
-      text: turn.text.slice(skip),
+      seq: turn.seq,
+      startMs: turn.startMs,
+      endMs: turn.endMs,
+      speaker: turn.speaker,
+      text: skip === 0 ? turn.text : turn.text.slice(skip),
       at: turn.startMs === null ? null : clockTime(turn.startMs),
       continued: skip > 0,
       continues: false,
@@ -300,13 +296,6 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
     return { turns, next: { seq: turn.seq, skipChars: skip + cut.resume } };
   }
   return { turns, next: null };
-}
-
-/** The UTF-8 bytes of `text` as a JSON string. */
-function jsonTextBytes(text: string): number {
-  let bytes = 2;
-  for (let i = 0; i < text.length; i++) bytes += jsonCharBytes(text.charCodeAt(i));
-  return bytes;
 }
 
 /**

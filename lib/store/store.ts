@@ -31,6 +31,20 @@ export type StoreParam = SQLInputValue;
 export type StoreRow = Record<string, StoreValue>;
 
 /**
+ * A LIMIT whose value is bound when the statement runs. SQLite (3.53 here) plans a plain
+ * `LIMIT ?` for the value bound, so binding it again makes the statement be prepared anew
+ * at every run, the authorizer consulted again with it (measured 15–25 µs a run); as an
+ * expression the value is read at run time and the prepared statement is kept.
+ *
+ * @example
+ * ```ts
+ * import { BOUND_LIMIT_SQL } from "./store.ts";
+ * `SELECT seq FROM segments WHERE transcript_id = ? ORDER BY seq ${BOUND_LIMIT_SQL}`;
+ * ```
+ */
+export const BOUND_LIMIT_SQL = "LIMIT ? + 0";
+
+/**
  * The condition long-running reads evaluate once per candidate row. While the call may go
  * on, tmcp_keep_going() returns '1' and json() passes it; once the check says stop, it
  * returns text that json() rejects, so SQLite itself aborts the statement. (A JS function
@@ -56,6 +70,17 @@ export const KEEP_GOING_SQL = "(rowid & 15 != 0 OR json(tmcp_keep_going()))";
  */
 export function keepGoingSql(alias: string): string {
   return `(${alias}.rowid & 15 != 0 OR json(tmcp_keep_going()))`;
+}
+
+// A statement that returns arrays is kept apart from the same text returning objects.
+const ARRAYS_KEY = "\0arrays\0";
+
+/** `StatementSync.setReturnArrays(true)`, which Deno implements but does not yet declare. */
+function returnArrays(statement: StatementSync): void {
+  const set = (statement as unknown as { setReturnArrays?: (on: boolean) => void })
+    .setReturnArrays;
+  if (typeof set !== "function") throw new Error("this runtime lacks setReturnArrays");
+  set.call(statement, true);
 }
 
 /**
@@ -153,6 +178,18 @@ export class Store {
     return this.#run(sql, (statement) => statement.all(...params) as StoreRow[]);
   }
 
+  /**
+   * Runs a read and returns every row as its columns' values in the statement's order:
+   * about a third of the cost of {@link Store.all}'s objects, for reads of many rows.
+   */
+  rows(sql: string, ...params: StoreParam[]): StoreValue[][] {
+    return this.#run(
+      sql,
+      (statement) => statement.all(...params) as unknown as StoreValue[][],
+      true,
+    );
+  }
+
   /** Runs a read and returns its first row, or undefined. */
   get(sql: string, ...params: StoreParam[]): StoreRow | undefined {
     return this.#run(sql, (statement) => statement.get(...params) as StoreRow | undefined);
@@ -187,7 +224,7 @@ export class Store {
    * ```
    */
   preparedSql(): string[] {
-    return [...this.#statements.keys()];
+    return [...new Set([...this.#statements.keys()].map((key) => key.replace(ARRAYS_KEY, "")))];
   }
 
   /**
@@ -218,21 +255,23 @@ export class Store {
     if (this.#db.isOpen) this.#db.close();
   }
 
-  #statement(sql: string): StatementSync {
-    let statement = this.#statements.get(sql);
+  #statement(sql: string, arrays: boolean): StatementSync {
+    const key = arrays ? ARRAYS_KEY + sql : sql;
+    let statement = this.#statements.get(key);
     if (statement === undefined) {
       statement = this.#db.prepare(sql);
       // node:sqlite stops iterating silently at an integer beyond 2^53; bigints never do.
       statement.setReadBigInts(true);
-      this.#statements.set(sql, statement);
+      if (arrays) returnArrays(statement);
+      this.#statements.set(key, statement);
     }
     return statement;
   }
 
-  #run<T>(sql: string, read: (statement: StatementSync) => T): T {
+  #run<T>(sql: string, read: (statement: StatementSync) => T, arrays = false): T {
     this.#interrupted = null;
     try {
-      return read(this.#statement(sql));
+      return read(this.#statement(sql, arrays));
     } catch (error) {
       if (this.#interrupted !== null) throw new StoreInterruptedError(this.#interrupted);
       if (isBusy(error)) throw new StoreBusyError();

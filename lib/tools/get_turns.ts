@@ -206,16 +206,20 @@ export const getTurns: AnyTool = defineTool({
       // The head and a cursor beside the turns; a cursor is under 200 bytes plus the id's.
       maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300 - 6 * input.id.length,
     });
-    answer.turns = page.turns.map((turn) => ({
-      seq: turn.seq,
-      startMs: turn.startMs,
-      endMs: turn.endMs,
-      at: turn.at,
-      speaker: capText(turn.speaker, FIELD_CAPS.label),
-      text: turn.text,
-      ...(turn.continued ? { continued: true } : {}),
-      ...(turn.continues ? { continues: true } : {}),
-    }));
+    answer.turns = page.turns.map((turn) => {
+      const shown: v.InferOutput<typeof turnSchema> = {
+        seq: turn.seq,
+        startMs: turn.startMs,
+        endMs: turn.endMs,
+        at: turn.at,
+        speaker: capText(turn.speaker, FIELD_CAPS.label),
+        text: turn.text,
+      };
+      // Set, not spread: a spread per turn costs a page a tenth more.
+      if (turn.continued) shown.continued = true;
+      if (turn.continues) shown.continues = true;
+      return shown;
+    });
     if (page.next !== null) {
       answer.nextCursor = encodeCursor(NAME, [key, page.next.seq, page.next.skipChars]);
     }

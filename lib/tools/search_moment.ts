@@ -141,6 +141,11 @@ export function findMoment(
     const segments = reader.readSegments(id, { fromSeq: 0, limit: TURN_READ_MAX_SEGMENTS }) ?? [];
     found = firstHolding(segments, needles.phrase) ?? firstHolding(segments, needles.word);
   }
+  return momentOf(found);
+}
+
+/** A segment as a moment, or null. */
+function momentOf(found: SegmentRecord | null | undefined): Moment | null {
   if (found === null || found === undefined) return null;
   return {
     seq: found.seq,
@@ -149,4 +154,50 @@ export function findMoment(
     at: found.startMs === null ? null : clockTime(found.startMs),
     speaker: capText(found.speaker, FIELD_CAPS.label),
   };
+}
+
+/** One item whose moment {@link findMoments} looks for: findMoment's arguments. */
+export interface MomentSought {
+  /** The item's id. */
+  id: string;
+  /** What its moment is looked for by. */
+  needles: Needles;
+  /** The seq it is likely at. */
+  near?: number | undefined;
+}
+
+/**
+ * The moments of `sought`, in order, as findMoment answers each: a page of search hits'
+ * together where the reader finds segments for several at once (one read for all whose
+ * `near` segment holds the phrase), else one at a time.
+ *
+ * @example
+ * ```ts
+ * import { findMoments } from "./search_moment.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * const reader = sources.reader(sources.all[0]!);
+ * const needles = { phrase: "pricing page", word: "pricing", line: 0 };
+ * findMoments(reader, [{ id: "no such id", needles, near: 0 }]); // [null]
+ * ```
+ */
+export function findMoments(
+  reader: SourceReader,
+  sought: readonly MomentSought[],
+): (Moment | null)[] {
+  if (reader.findSegments === undefined) {
+    return sought.map(({ id, needles, near }) => findMoment(reader, id, needles, near));
+  }
+  const found = reader.findSegments(
+    sought.map(({ id, needles, near }) => ({ id, needle: needles.phrase, near })),
+  );
+  // As findMoment: the word alone, where the phrase is not found.
+  const retried = sought.flatMap(({ id, needles }, i) =>
+    found[i] === null && needles.phrase !== needles.word ? [{ i, id, needle: needles.word }] : []
+  );
+  if (retried.length > 0) {
+    const words = reader.findSegments(retried.map(({ id, needle }) => ({ id, needle })));
+    retried.forEach(({ i }, j) => found[i] = words[j]);
+  }
+  return found.map(momentOf);
 }

@@ -13,7 +13,13 @@ import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from ".
 import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { SnippetMaker } from "../search/snippet.ts";
-import { findMoment, type Moment, momentSchema, snippetNeedles } from "./search_moment.ts";
+import {
+  findMoments,
+  type Moment,
+  momentSchema,
+  type MomentSought,
+  snippetNeedles,
+} from "./search_moment.ts";
 import {
   readEach,
   sourceNameArgument,
@@ -254,14 +260,19 @@ export function renderSearchPage(
       match,
     );
     const reader = sources.reader(source);
-    kept.forEach((hit, i) => {
+    const sought: (MomentSought | null)[] = kept.map((hit, i) => {
       const detail = byKey.get(hit.key)!;
       const needles = snippetNeedles(marked[i]!, detail.window, SNIPPET_MARKS);
       const near = detail.windowLine === undefined || needles === null
         ? undefined
         : detail.windowLine + needles.line;
-      const moment = needles === null ? null : findMoment(reader, detail.id, needles, near);
-      rendered.set(hit, { detail, snippet: marked[i]!, moment });
+      return needles === null ? null : { id: detail.id, needles, near };
+    });
+    // The moments of a source's hits are found together: one read for the page.
+    const moments = findMoments(reader, sought.filter((one) => one !== null));
+    kept.forEach((hit, i) => {
+      const moment = sought[i] === null ? null : moments.shift()!;
+      rendered.set(hit, { detail: byKey.get(hit.key)!, snippet: marked[i]!, moment });
     });
   }
   const results = shown.flatMap((hit) => {

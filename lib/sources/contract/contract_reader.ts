@@ -18,6 +18,7 @@ import {
   type SearchRanking,
   type SegmentRange,
   type SegmentRecord,
+  type SegmentSought,
   type SourceFacts,
   type SourceReader,
   type TaskFilter,
@@ -29,7 +30,8 @@ import {
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import { findSegment, readSegments, SpeakerCache } from "./contract_segments.ts";
+import { readSegments, SpeakerCache } from "./contract_segments.ts";
+import { findSegment, findSegments } from "./contract_find_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
 /** list_transcripts' statement in our store, for a WHERE clause of Conditions. */
@@ -235,6 +237,10 @@ export class ContractReader implements SourceReader {
 
   findSegment(id: string, needle: string, near?: number): SegmentRecord | null {
     return findSegment(this.#store, id, needle, near);
+  }
+
+  findSegments(sought: readonly SegmentSought[]): (SegmentRecord | null)[] {
+    return findSegments(this.#store, sought);
   }
 
   /** Tasks holding words of the query, by a scan: the contract keeps no index of tasks. */

@@ -1,24 +1,27 @@
 /**
  * Segments in our own store: a page of them by keyset on (transcript_id, seq), the primary
  * key, so a page deep in a long recording reads only its own rows; the speakers of a page
- * of transcripts in one statement; the segment that said a word a search found.
+ * of transcripts in one statement. The segment that said a word a search found is
+ * contract_find_segments.ts.
  *
  * @module
  */
 import { numberOrNull, textOrNull } from "../../store/row_values.ts";
-import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts";
+import { BOUND_LIMIT_SQL, KEEP_GOING_SQL, type Store, type StoreValue } from "../../store/store.ts";
 import type { SegmentRange, SegmentRecord } from "../source_reader.ts";
-import { holdsWords } from "../turns.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
 
-/** A page of one transcript's segments from a seq on, by its primary key. */
+/**
+ * A page of one transcript's segments from a seq on, by its primary key, read as arrays
+ * (Store.rows) in the order {@link segmentOf} takes.
+ */
 export const SEGMENTS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
-   WHERE transcript_id = ? AND seq >= ? AND ${KEEP_GOING_SQL} ORDER BY seq LIMIT ?`;
+   WHERE transcript_id = ? AND seq >= ? AND ${KEEP_GOING_SQL} ORDER BY seq ${BOUND_LIMIT_SQL}`;
 
 /** {@link SEGMENTS_SQL} skipping the segments that end before a time. */
 export const SEGMENTS_FROM_MS_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
    WHERE transcript_id = ? AND seq >= ? AND end_ms >= ? AND ${KEEP_GOING_SQL}
-   ORDER BY seq LIMIT ?`;
+   ORDER BY seq ${BOUND_LIMIT_SQL}`;
 
 const EXISTS_SQL = "SELECT 1 AS found FROM transcripts WHERE id = ?";
 
@@ -59,21 +62,26 @@ export function scanStart(store: Store, id: string, fromSeq: number, ms: number)
   return Math.max(fromSeq, low - OVERLAP_MARGIN);
 }
 
-// Candidates are checked in JavaScript for whole words; a handful at a time.
-const CANDIDATES = 8;
-/** The first segments of a transcript whose text holds a needle exactly. */
-export const FIND_EXACT_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
-   WHERE transcript_id = ? AND seq >= ? AND instr(text, ?) > 0 AND ${KEEP_GOING_SQL}
-   ORDER BY seq LIMIT ${CANDIDATES}`;
-/** {@link FIND_EXACT_SQL}, folding ASCII case. */
-export const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM segments
-   WHERE transcript_id = ? AND seq >= ? AND instr(lower(text), ?) > 0 AND ${KEEP_GOING_SQL}
-   ORDER BY seq LIMIT ${CANDIDATES}`;
+/**
+ * `count` rounded up to one of a few sizes, for statements that take a list of values: a
+ * page of ids or places is padded to it, so a handful of statements serve every page.
+ *
+ * @example
+ * ```ts
+ * import { paddedCount } from "./contract_segments.ts";
+ * paddedCount(20); // 64
+ * ```
+ */
+export function paddedCount(count: number): number {
+  return [1, 4, 16, 64, 256].find((n) => n >= count) ?? count;
+}
 
 /**
- * The statement that reads the speakers of `count` transcripts (padded to a few sizes, so
- * few statements are prepared): each (transcript, speaker) pair once, with its first seq.
- * A transcript with segments has at least one row, its null speaker's if no one is named.
+ * The statement that reads who speaks in `count` transcripts (padded to a few sizes, so
+ * few statements are prepared): each (transcript, speaker) pair once. A transcript with
+ * segments has at least one row, its null speaker's if no one is named. DISTINCT keeps a
+ * pair it has seen out of its temporary index, where GROUP BY would sort every segment:
+ * half the cost of a page's first speakers.
  *
  * @example
  * ```ts
@@ -82,19 +90,52 @@ export const FIND_FOLDED_SQL = `SELECT seq, start_ms, end_ms, speaker, text FROM
  * ```
  */
 export function speakersSql(count: number): string {
-  const size = [1, 4, 16, 64, 256].find((n) => n >= count) ?? count;
-  return `SELECT transcript_id AS t, speaker AS s, min(seq) AS f FROM segments
-   WHERE transcript_id IN (${Array(size).fill("?").join(", ")}) AND ${KEEP_GOING_SQL}
-   GROUP BY transcript_id, speaker`;
+  return `SELECT DISTINCT transcript_id, speaker FROM segments
+   WHERE transcript_id IN (${
+    Array(paddedCount(count)).fill("?").join(", ")
+  }) AND ${KEEP_GOING_SQL}`;
 }
 
-function segmentOf(row: StoreRow): SegmentRecord {
+/**
+ * The statement that reads the first seq of `count` (number, transcript, speaker) triples,
+ * by their numbers (padded as {@link speakersSql}): each a walk of the transcript's
+ * segments in order that stops at the speaker's first, where a speaker usually is early.
+ *
+ * @example
+ * ```ts
+ * import { firstSaidSql } from "./contract_segments.ts";
+ * firstSaidSql(2).split("(?, ?, ?)").length - 1; // 4
+ * ```
+ */
+export function firstSaidSql(count: number): string {
+  return `SELECT w.column1, (SELECT seq FROM segments
+     WHERE transcript_id = w.column2 AND speaker = w.column3 AND ${KEEP_GOING_SQL}
+     ORDER BY seq LIMIT 1)
+    FROM (VALUES ${Array(paddedCount(count)).fill("(?, ?, ?)").join(", ")}) AS w`;
+}
+
+/** `values` padded with nulls to the `?` count of `sql`. */
+function padded(sql: string, values: readonly StoreValue[]): StoreValue[] {
+  return [...values, ...Array(sql.split("?").length - 1 - values.length).fill(null)];
+}
+
+/**
+ * A segment from its row's values: seq, start_ms, end_ms, speaker, text (as SEGMENTS_SQL
+ * reads them).
+ *
+ * @example
+ * ```ts
+ * import { segmentOf } from "./contract_segments.ts";
+ * segmentOf([3n, 1000n, 2500n, "Ana", "Hello."]).startMs; // 1000
+ * ```
+ */
+export function segmentOf(row: readonly StoreValue[]): SegmentRecord {
   return {
-    seq: Number(row["seq"]),
-    startMs: numberOrNull(row["start_ms"]),
-    endMs: numberOrNull(row["end_ms"]),
-    speaker: textOrNull(row["speaker"]),
-    text: textOrNull(row["text"]) ?? "",
+    seq: Number(row[0]),
+    startMs: numberOrNull(row[1]),
+    endMs: numberOrNull(row[2]),
+    speaker: textOrNull(row[3]),
+    text: textOrNull(row[4]) ?? "",
   };
 }
 
@@ -115,8 +156,8 @@ export function readSegments(
   range: SegmentRange,
 ): SegmentRecord[] | undefined {
   const rows = range.fromMs === undefined
-    ? store.all(SEGMENTS_SQL, id, range.fromSeq, range.limit)
-    : store.all(
+    ? store.rows(SEGMENTS_SQL, id, range.fromSeq, range.limit)
+    : store.rows(
       SEGMENTS_FROM_MS_SQL,
       id,
       scanStart(store, id, range.fromSeq, range.fromMs),
@@ -129,7 +170,8 @@ export function readSegments(
 
 /**
  * The speakers of each of `ids` that has segments, each once in order of first appearance,
- * at most MAX_SPEAKERS: one statement for a whole page.
+ * at most MAX_SPEAKERS: one statement for a whole page, and one more for the order where a
+ * transcript names several.
  *
  * @example
  * ```ts
@@ -142,23 +184,29 @@ export function speakersByTranscript(
   store: Store,
   ids: readonly string[],
 ): Map<string, string[]> {
-  const firsts = new Map<string, { name: string | null; first: number }[]>();
+  // Each name as read, so its first seq is looked up by the value the store holds.
+  const named = new Map<string, { name: StoreValue; first: number }[]>();
   const unique = [...new Set(ids)];
   const sql = speakersSql(unique.length);
-  const padding = Array(Math.max(0, sql.split("?").length - 1 - unique.length)).fill(null);
-  for (const row of store.all(sql, ...unique, ...padding)) {
-    const id = String(row["t"]);
-    const list = firsts.get(id) ?? [];
-    list.push({ name: textOrNull(row["s"]), first: Number(row["f"]) });
-    firsts.set(id, list);
+  for (const [id, name] of store.rows(sql, ...padded(sql, unique))) {
+    const names = named.get(String(id)) ?? [];
+    if (name !== null && name !== undefined) names.push({ name, first: 0 });
+    named.set(String(id), names);
+  }
+  const several = [...named].flatMap(([id, names]) =>
+    names.length > 1 ? names.map((entry) => ({ id, entry })) : []
+  );
+  if (several.length > 0) {
+    const sql = firstSaidSql(several.length);
+    const values = several.flatMap(({ id, entry }, i) => [i, id, entry.name]);
+    for (const [i, seq] of store.rows(sql, ...padded(sql, values))) {
+      if (i !== null && i !== undefined) several[Number(i)]!.entry.first = Number(seq);
+    }
   }
   const speakers = new Map<string, string[]>();
-  for (const [id, list] of firsts) {
-    list.sort((a, b) => a.first - b.first);
-    speakers.set(
-      id,
-      list.flatMap(({ name }) => name === null ? [] : [name]).slice(0, MAX_SPEAKERS),
-    );
+  for (const [id, names] of named) {
+    names.sort((a, b) => a.first - b.first);
+    speakers.set(id, names.slice(0, MAX_SPEAKERS).map(({ name }) => textOrNull(name)!));
   }
   return speakers;
 }
@@ -201,43 +249,4 @@ export class SpeakerCache {
     }
     return speakers;
   }
-}
-
-/**
- * The first segment of the transcript `id` holding `needle` as whole words, exactly or else
- * case-insensitively; null when none does. The segment `near` is tried first: one lookup
- * by key where the text is its segments' lines, as the owning app writes it.
- *
- * @example
- * ```ts
- * import { findSegment } from "./contract_segments.ts";
- * import { openDemoStore } from "../../demo/demo_store.ts";
- * findSegment(openDemoStore(), "no such id", "pricing"); // null
- * ```
- */
-export function findSegment(
-  store: Store,
-  id: string,
-  needle: string,
-  near?: number,
-): SegmentRecord | null {
-  if (near !== undefined) {
-    const [guess] = store.all(SEGMENTS_SQL, id, near, 1).map(segmentOf);
-    if (guess?.seq === near && holdsWords(guess.text, needle)) return guess;
-  }
-  const folded = needle.toLowerCase();
-  const ways: [string, string, (text: string) => boolean][] = [
-    [FIND_EXACT_SQL, needle, (text) => holdsWords(text, needle)],
-    [FIND_FOLDED_SQL, folded, (text) => holdsWords(text.toLowerCase(), folded)],
-  ];
-  for (const [sql, value, holds] of ways) {
-    for (let from = 0;;) {
-      const rows = store.all(sql, id, from, value).map(segmentOf);
-      const found = rows.find((segment) => holds(segment.text));
-      if (found !== undefined) return found;
-      if (rows.length < CANDIDATES) break;
-      from = rows.at(-1)!.seq + 1;
-    }
-  }
-  return null;
 }
