@@ -86,7 +86,7 @@ class ScreenpipeReader implements SourceReader {
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
     this.#counter = new SittingCounter(store, this.#schema, this.#walker);
-    this.#segments = new SittingSegments(store, this.#schema, this.#walker);
+    this.#segments = new SittingSegments(store, this.#walker);
     this.#search = new ScreenpipeSearch(
       store,
       this.#schema,
@@ -177,8 +177,11 @@ class ScreenpipeReader implements SourceReader {
       const start = head?.rows[0];
       if (parsed === undefined || start === undefined || start.id !== parsed.start) return [];
       const text = rowsText(head!.rows, start.ms);
+      // A short sitting is read whole by its head: its end and speakers are in hand.
+      const last = head!.rows[head!.rows.length - 1]!;
+      const sitting = head!.ended ? { start, end: last } : this.#sittingOf(start);
       return [{
-        ...this.#head(start, head!.rows, this.#sittingOf(start)),
+        ...this.#head(start, head!.rows, sitting, head!.ended),
         key,
         preview: makePreview(text) ?? "",
         window: matchWindow(text, match, !head!.ended) ??
@@ -274,15 +277,18 @@ class ScreenpipeReader implements SourceReader {
     return this.#walker.row(Number(split.key));
   }
 
-  /** A sitting's head; its title names the devices of its first rows. */
-  #head(start: RowRef, rows: readonly AudioRow[], sitting: Sitting): TranscriptHead {
+  /**
+   * A sitting's head; its title names the devices of its first rows. `whole`: `rows` are the
+   * whole sitting, so its speakers are read from them.
+   */
+  #head(start: RowRef, rows: readonly AudioRow[], sitting: Sitting, whole = false): TranscriptHead {
     const devices = new Set(rows.slice(0, HEAD_ROWS).map((row) => row.device ?? ""));
     return {
       id: publicId(this.#name, String(start.id)),
       title: sittingTitle(start.ms, [...devices].sort()),
       createdAt: rfc3339(start.ms),
       source: LABEL,
-      speakers: this.#segments.speakers(sitting),
+      speakers: this.#segments.speakers(sitting, whole ? rows : undefined),
     };
   }
 

@@ -2,24 +2,28 @@
  * screenpipe sittings as segments, for turns and moments: a sitting's segments are made by
  * sorting its rows by when each chunk's speech starts (screenpipe_sittings.ts), which needs
  * every row, so the segments of the last few sittings read are kept until the database
- * changes, and the pages of one sitting read it once. Its speakers come from one grouped
- * statement, without the text.
+ * changes, and the pages of one sitting read it once. Its speakers come from those segments
+ * (a search hit needs them and its moment both), or from the rows a caller holds when they
+ * are the whole sitting; they are kept, for many more sittings, until the database changes.
  *
  * @module
  */
-import { keepGoingSql, type Store } from "../../store/store.ts";
+import type { Store } from "../../store/store.ts";
 import type { SegmentRecord } from "../source_reader.ts";
-import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import {
-  audioRow,
+  type AudioRow,
   type Sitting,
   sittingSegments,
   type SittingWalker,
 } from "./screenpipe_sittings.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
 
-// Sittings whose segments are kept: a few, as a search page renders moments in several.
-const KEPT = 4;
+// Segments kept, in all: a search page's sittings, as its hits' speakers and moments both
+// come from them (a 500-row sitting is about 200 KB), within a few MB.
+const KEPT_SEGMENTS = 20_000;
+
+// Sittings whose speakers are kept: a few pages' worth (a short list each).
+const KEPT_SPEAKERS = 512;
 
 /**
  * The segments and speakers of sittings over one source's connection.
@@ -28,52 +32,73 @@ const KEPT = 4;
  * ```ts
  * import { SittingSegments } from "./screenpipe_segments.ts";
  * import type { SittingWalker } from "./screenpipe_sittings.ts";
- * import type { ScreenpipeSchema } from "./screenpipe_schema.ts";
  * import type { Store } from "../../store/store.ts";
- * declare const store: Store, schema: ScreenpipeSchema, walker: SittingWalker;
- * const segments = new SittingSegments(store, schema, walker);
+ * declare const store: Store, walker: SittingWalker;
+ * const segments = new SittingSegments(store, walker);
  * ```
  */
 export class SittingSegments {
   readonly #store: Store;
   readonly #walker: SittingWalker;
-  readonly #speakersSql: string;
   #version = -1;
   #kept = new Map<number, SegmentRecord[]>();
+  #speakersKept = new Map<number, string[]>();
+  #keptCount = 0;
 
-  /** Reads sittings through `walker`, on `store`, in `schema`'s layout. */
-  constructor(store: Store, schema: ScreenpipeSchema, walker: SittingWalker) {
+  /** Reads sittings through `walker`, on `store`. */
+  constructor(store: Store, walker: SittingWalker) {
     this.#store = store;
     this.#walker = walker;
-    // One row per speaker, the one with its earliest timestamp (SQLite's min() picks it).
-    this.#speakersSql = `SELECT ${schema.rowColumns}, min(a.timestamp) AS first
-      FROM ${ROWS} AS a ${schema.join}
-     WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${schema.visible} AND ${keepGoingSql("a")}
-     GROUP BY speaker_id, speaker_name ORDER BY first`;
+  }
+
+  /** Forgets what was kept when the database has changed since. */
+  #current(): void {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (version !== this.#version) {
+      [this.#version, this.#kept, this.#speakersKept] = [version, new Map(), new Map()];
+      this.#keptCount = 0;
+    }
   }
 
   /** The sitting's segments, in time order. */
   of(sitting: Sitting): SegmentRecord[] {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
-    if (version !== this.#version) [this.#version, this.#kept] = [version, new Map()];
+    this.#current();
     const key = sitting.start.id;
     let segments = this.#kept.get(key);
     if (segments === undefined) {
       segments = sittingSegments(this.#walker.rows(sitting), sitting.start.ms);
-      if (this.#kept.size >= KEPT) this.#kept.delete(this.#kept.keys().next().value!);
+      this.#keptCount += segments.length;
+      while (this.#keptCount > KEPT_SEGMENTS && this.#kept.size > 0) {
+        const [oldest, dropped] = this.#kept.entries().next().value!;
+        this.#kept.delete(oldest);
+        this.#keptCount -= dropped.length;
+      }
     }
     this.#kept.delete(key);
     this.#kept.set(key, segments);
     return segments;
   }
 
-  /** Who speaks in the sitting, each once, in order of first appearance. */
-  speakers(sitting: Sitting): string[] {
-    const rows = this.#store.all(this.#speakersSql, sitting.start.ts, sitting.end.ts);
+  /**
+   * Who speaks in the sitting, each once, in order of first appearance. `whole`, when given,
+   * is every row of the sitting in time order (a short sitting read whole), and is used
+   * instead of a statement.
+   */
+  speakers(sitting: Sitting, whole?: readonly AudioRow[]): string[] {
+    this.#current();
+    const key = sitting.start.id;
+    const kept = this.#speakersKept.get(key);
+    if (kept !== undefined) return kept;
     const names = new Set<string>();
-    for (const row of rows.map(audioRow)) {
+    const rows = whole ?? this.of(sitting);
+    for (const row of rows) {
       if (row.speaker !== null && names.size < MAX_SPEAKERS) names.add(row.speaker);
     }
-    return [...names];
+    const speakers = [...names];
+    if (this.#speakersKept.size >= KEPT_SPEAKERS) {
+      this.#speakersKept.delete(this.#speakersKept.keys().next().value!);
+    }
+    this.#speakersKept.set(key, speakers);
+    return speakers;
   }
 }
