@@ -39,10 +39,7 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
   return {
     outcome: { kind: "transcript", transcript: { ...outcome.transcript, segments: [] } },
     timed,
-    speakers: segments.length === 0 ? null : speakersOf(
-      segments.map((segment, seq) => ({ seq, ...segment })),
-      MAX_SPEAKERS,
-    ),
+    speakers: segments.length === 0 ? null : speakersOf(segments, MAX_SPEAKERS),
   };
 }
 
