@@ -17,6 +17,7 @@ import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
 import { authorizeReadsOnly, installAuthorizer } from "../../store/authorizer.ts";
 import { SCHEMA_SQL } from "../../store/schema.ts";
+import { deferMerges } from "../../store/fts_rows.ts";
 import { Store } from "../../store/store.ts";
 import { publicId } from "../source_ids.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
@@ -160,8 +161,10 @@ export class FolderIndex {
 
   /** One whole pass at once: for a command run once (`check`, `call`). */
   refresh(): void {
+    const resume = this.#firstPassDone ? undefined : this.#writes(() => deferMerges(this.#db));
     const pending = this.#plan();
     this.#read(pending, Infinity);
+    if (resume !== undefined) this.#writes(resume);
     this.#firstPassDone = true;
   }
 
@@ -175,12 +178,15 @@ export class FolderIndex {
     pause: () => Promise<void>,
     parser?: FolderParser,
   ): Promise<void> {
+    // The first pass is a bulk load: FTS5 merges its segments in fewer, larger steps.
+    const resume = this.#firstPassDone ? undefined : this.#writes(() => deferMerges(this.#db));
     const pending = this.#plan();
     if (parser !== undefined) await this.#overlap(pending, pause, parser);
     while (pending.length > 0) {
       this.#read(pending, sliceMs);
       await pause();
     }
+    if (resume !== undefined) this.#writes(resume);
     this.#firstPassDone = true;
   }
 
@@ -319,18 +325,20 @@ export class FolderIndex {
   }
 
   /**
-   * Runs `write` with the connection open for writing, in one transaction; the lock-down
-   * (query_only and the reads-only authorizer) is put back before anything reads again.
+   * Runs `write` with the connection open for writing, in one transaction, and returns what
+   * it returns; the lock-down (query_only and the reads-only authorizer) is put back before
+   * anything reads again.
    * The database is this thread's own, in memory: nothing else can write it meanwhile.
    */
-  #writes(write: () => void): void {
+  #writes<T>(write: () => T): T {
     const db = this.#db;
     (db as unknown as { setAuthorizer(callback: null): void }).setAuthorizer(null);
     db.exec("PRAGMA query_only = OFF");
     db.exec("BEGIN");
     try {
-      write();
+      const result = write();
       db.exec("COMMIT");
+      return result;
     } catch (error) {
       db.exec("ROLLBACK");
       throw error;

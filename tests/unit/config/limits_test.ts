@@ -73,6 +73,9 @@ const INTERNAL = new Set([
   "ABANDONED",
   "WAIT_SLICE_MS",
   "PARSE_BATCH_BYTES",
+  "PARSER_BATCHES",
+  "BATCHES_AHEAD",
+  "FTS5_AUTOMERGE",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertThrows } from "../../helpers/assert.ts";
-import { FtsRowIndexer, suspendInsertTrigger } from "../../../lib/store/fts_rows.ts";
+import { deferMerges, FtsRowIndexer, suspendInsertTrigger } from "../../../lib/store/fts_rows.ts";
 import { SCHEMA_SQL } from "../../../lib/store/schema.ts";
 import { FileRowWriter } from "../../../lib/ingest/file_rows.ts";
 
@@ -119,5 +119,28 @@ Deno.test("FileRowWriter keeps FTS exact through inserts, updates and removals",
   integrityCheck(db);
   // The writer's database indexes rows itself: its insert trigger is gone for good.
   assert(!triggers(db).includes("transcripts_fts_insert"));
+  db.close();
+});
+
+Deno.test("deferMerges turns FTS5's automerge off for a load and back to its default", () => {
+  const db = schemaDb();
+  const automerge = () =>
+    db.prepare("SELECT v FROM transcripts_fts_config WHERE k = 'automerge'").get()?.["v"];
+  assertEquals(automerge(), undefined);
+  const resume = deferMerges(db);
+  assertEquals(automerge(), 0);
+  const insert = db.prepare(
+    "INSERT INTO transcripts (id, title, text, created_at) VALUES (?, 'T', ?, '2025')",
+  );
+  for (let i = 0; i < 40; i++) {
+    db.exec("BEGIN");
+    insert.run(`t${i}`, `word${i} shared`);
+    db.exec("COMMIT");
+  }
+  resume();
+  assertEquals(automerge(), 4);
+  assertEquals(matches(db, "shared").length, 40);
+  assertEquals(matches(db, "word39"), [40]);
+  integrityCheck(db);
   db.close();
 });
