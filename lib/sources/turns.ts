@@ -365,10 +365,7 @@ export function readFromList(segments: readonly SegmentRecord[]): SegmentRead {
  *   { seq: 1, startMs: 1, endMs: 2, speaker: null, text: "" }], 20); // ["Ana"]
  * ```
  */
-export function speakersOf(
-  segments: readonly Pick<SegmentRecord, "speaker">[],
-  cap: number,
-): string[] {
+export function speakersOf(segments: readonly { speaker: string | null }[], cap: number): string[] {
   const names = new Set<string>();
   for (const segment of segments) {
     if (names.size >= cap) break;
