@@ -2,11 +2,11 @@
  * `deno task compile [--target TRIPLE] [--output PATH] [--bundle-dir DIR] [--bundle-only]
  * [--dry-run]`: builds the one-file binary.
  *
- * 1. `deno bundle` turns main.ts and the tool worker into two JavaScript files. Measured
- *    on a 2-core Linux machine, this cuts process start to `initialize` answered from
+ * 1. `deno bundle` turns main.ts and the workers (tools, a folder's parsing) into JavaScript
+ *    files. Measured on a 2-core Linux machine, this cuts process start to `initialize` answered from
  *    125 ms to about 77 ms (median of 5, `deno run` of each, same flags): module resolution of
  *    about 270 modules is done once, at build time.
- * 2. `deno compile` embeds both, and the word-vector table (copied beside the worker bundle,
+ * 2. `deno compile` embeds the bundles, and the word-vector table (copied beside the worker bundle,
  *    where the worker looks for it), with exactly the permission flags of `deno task start`
  *    (read from deno.json, so the two cannot drift apart). They grant write, so that one
  *    binary can serve and `index`: every command but `index` revokes it first thing (main.ts).
@@ -35,10 +35,12 @@ const { values } = parseArgs({
 
 const output = values.output ?? "dist/transcript-mcp";
 const bundleDir = values["bundle-dir"] ?? "dist/bundle";
-// The worker bundle sits beside the main bundle: lib/runtime/worker_pool.ts looks for it there.
+// The worker bundles sit beside the main bundle: lib/runtime/worker_pool.ts and tool_worker.ts
+// look for them there.
 const bundles = [
   ["main.ts", `${bundleDir}/main.js`],
   ["lib/runtime/tool_worker.ts", `${bundleDir}/tool_worker.js`],
+  ["lib/runtime/folder_parse_worker.ts", `${bundleDir}/folder_parse_worker.js`],
 ] as const;
 const bundleCommands = bundles.map(([entry, out]) => [
   "bundle",
@@ -59,6 +61,8 @@ const compileCommand = [
   bundles[1][1],
   "--include",
   wordVectors[1],
+  "--include",
+  bundles[2][1],
   ...(values.target === undefined ? [] : ["--target", values.target]),
   "--output",
   output,

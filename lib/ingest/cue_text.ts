@@ -73,14 +73,21 @@ export function voiceOf(payload: string): string | null {
       const close = payload.indexOf(">", at);
       if (close === -1) return null;
       const tag = payload.slice(at + 2, close);
-      const space = tag.replaceAll("\t", " ").indexOf(" ");
-      const name = space === -1 ? "" : cleanCueText(tag.slice(space + 1));
+      const space = tag.includes("\t") ? tag.replaceAll("\t", " ").indexOf(" ") : tag.indexOf(" ");
+      const name = space === -1 ? "" : cleanCueText(tag.slice(space + 1), isSingleSpaced(tag));
       return name === "" ? null : name;
     }
     at = payload.indexOf("<v", at + 2);
   }
   return null;
 }
+
+/** Whether `text` has no whitespace to collapse: no tab or line end, no two spaces together. */
+function isSingleSpaced(text: string): boolean {
+  return !LOOSE_NAME_SPACES.test(text);
+}
+
+const LOOSE_NAME_SPACES = /\s\s|[^\S ]/;
 
 /** Removes `<…>` tags: a `<` then a letter, `/` or digit (an inline timestamp); `< 5` is text. */
 function stripTags(text: string): string {
@@ -130,11 +137,14 @@ function stripMarks(
       ) {
         marksLeftSpaces = true;
       }
-      parts.push(text.slice(from, open));
+      if (open > from) parts.push(text.slice(from, open));
       from = close + 1;
     }
     open = nextOpen;
   }
+  // Marks only before the text (a voice span's `<v Ann>`) leave one part: a slice of the
+  // payload, not a copy.
+  if (parts.length === 0) return from === 0 ? text : text.slice(from);
   parts.push(text.slice(from));
   return parts.join("");
 }

@@ -2,7 +2,8 @@
  * A transcript file as a row of our own schema (lib/store/schema.sql): the converter from
  * {@link FileTranscript} to the `transcripts` table's values, and the statements that put
  * and remove such rows in a writable connection. The folder source fills its in-memory index
- * with them; FTS stays in sync through the schema's triggers.
+ * with them. New rows are indexed in FTS5 directly, not by the schema's insert trigger
+ * (lib/store/fts_rows.ts says why); updates and removals keep theirs.
  *
  * Files do not fit the demo's model (lib/store/model.ts): their speakers and times may be
  * missing and their label is `file`, so they have their own row type.
@@ -11,6 +12,7 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import type { FileTranscript } from "./file_transcript.ts";
+import { FtsRowIndexer, suspendInsertTrigger } from "../store/fts_rows.ts";
 
 /** The `source` label every transcript read from a file carries. */
 export const FILE_SOURCE_LABEL = "file";
@@ -83,33 +85,52 @@ export function fileTranscriptRow(
  * ```
  */
 export class FileRowWriter {
-  readonly #put: StatementSync;
+  readonly #find: StatementSync;
+  readonly #insert: StatementSync;
+  readonly #update: StatementSync;
   readonly #remove: StatementSync;
+  readonly #fts: FtsRowIndexer;
 
-  /** Prepares the statements on `db`, which must be writable and hold our schema. */
+  /**
+   * Prepares the statements on `db`, which must be writable, hold our schema and be the
+   * writer's own: the schema's insert trigger is dropped for good, as this writer indexes
+   * the rows it inserts itself (lib/store/fts_rows.ts).
+   */
   constructor(db: DatabaseSync) {
-    this.#put = db.prepare(
-      `INSERT INTO transcripts (id, title, text, created_at, source, duration, language, engine,
+    suspendInsertTrigger(db);
+    this.#find = db.prepare("SELECT pk FROM transcripts WHERE id = ?");
+    this.#insert = db.prepare(
+      `INSERT INTO transcripts (title, text, created_at, duration, language, engine, id, source,
                                 manual_tags)
-       VALUES (?, ?, ?, ?, '${FILE_SOURCE_LABEL}', ?, ?, ?, '[]')
-       ON CONFLICT (id) DO UPDATE SET title = excluded.title, text = excluded.text,
-         created_at = excluded.created_at, duration = excluded.duration,
-         language = excluded.language, engine = excluded.engine`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, '${FILE_SOURCE_LABEL}', '[]')`,
+    );
+    // The update trigger keeps FTS in sync: it needs the old values, which only it has.
+    this.#update = db.prepare(
+      `UPDATE transcripts SET title = ?, text = ?, created_at = ?, duration = ?, language = ?,
+              engine = ?
+        WHERE pk = ?`,
     );
     this.#remove = db.prepare("DELETE FROM transcripts WHERE id = ?");
+    this.#fts = new FtsRowIndexer(db);
   }
 
   /** Inserts the row, or updates the row of the same id. */
   put(row: FileTranscriptRow): void {
-    this.#put.run(
-      row.id,
+    const values = [
       row.title,
       row.text,
       row.createdAt,
       row.duration,
       row.language,
       row.engine,
-    );
+    ] as const;
+    const pk = this.#find.get(row.id)?.["pk"];
+    if (typeof pk === "number" || typeof pk === "bigint") {
+      this.#update.run(...values, pk);
+      return;
+    }
+    const { lastInsertRowid } = this.#insert.run(...values, row.id);
+    this.#fts.add(lastInsertRowid, row.title, row.text);
   }
 
   /** Removes the row of `id`, if there is one. */

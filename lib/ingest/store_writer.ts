@@ -9,6 +9,7 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SCHEMA_SQL } from "../store/schema.ts";
+import { FtsRowIndexer, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../store/open_store.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
@@ -93,6 +94,9 @@ function tableNames(db: DatabaseSync): Set<string> {
 export class StoreWriter {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
+  #fts: FtsRowIndexer | undefined;
+  /** Puts the schema's insert trigger back, while a run has it suspended. */
+  #putBackTrigger: (() => void) | undefined;
 
   private constructor(db: DatabaseSync) {
     this.#db = db;
@@ -169,18 +173,26 @@ export class StoreWriter {
     }
   }
 
-  /** Starts the run's one transaction. */
+  /**
+   * Starts the run's one transaction. New transcripts are indexed in FTS5 directly with the
+   * schema's insert trigger suspended (lib/store/fts_rows.ts): inside the transaction, so the
+   * store never shows without it.
+   */
   begin(): void {
     this.#db.exec("BEGIN IMMEDIATE");
+    this.#putBackTrigger = suspendInsertTrigger(this.#db);
   }
 
   /** Commits the run: readers see all of it from now on, or, before, none of it. */
   commit(): void {
+    this.#putBackTrigger?.();
+    this.#putBackTrigger = undefined;
     this.#db.exec("COMMIT");
   }
 
-  /** Drops everything written since {@link StoreWriter.begin}. */
+  /** Drops everything written since {@link StoreWriter.begin} (the trigger comes back too). */
   rollback(): void {
+    this.#putBackTrigger = undefined;
     if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
   }
 
@@ -202,22 +214,28 @@ export class StoreWriter {
       JSON.stringify(t.manualTags),
       t.template,
     ] as const;
-    // An UPDATE keeps the row's pk, so cursors a client holds stay valid.
-    const updated = this.#run(
-      `UPDATE transcripts SET title = ?, text = ?, created_at = ?, source = ?, duration = ?,
-              starred = ?, language = ?, engine = ?, model_id = ?, manual_tags = ?, template = ?
-        WHERE id = ?`,
-      ...values,
-      t.id,
-    );
-    if (updated === 0) {
+    const pk = this.#statement("SELECT pk FROM transcripts WHERE id = ?").get(t.id)?.["pk"];
+    if (typeof pk === "number" || typeof pk === "bigint") {
+      // An UPDATE keeps the row's pk, so cursors a client holds stay valid; its trigger
+      // keeps FTS in sync (it has the old values).
       this.#run(
+        `UPDATE transcripts SET title = ?, text = ?, created_at = ?, source = ?, duration = ?,
+                starred = ?, language = ?, engine = ?, model_id = ?, manual_tags = ?, template = ?
+          WHERE pk = ?`,
+        ...values,
+        pk,
+      );
+    } else {
+      const { lastInsertRowid } = this.#statement(
         `INSERT INTO transcripts (title, text, created_at, source, duration, starred, language,
                                   engine, model_id, manual_tags, template, id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ...values,
-        t.id,
-      );
+      ).run(...values, t.id);
+      // Outside a run (no begin) the trigger is in place and has indexed the row.
+      if (this.#putBackTrigger !== undefined) {
+        this.#fts ??= new FtsRowIndexer(this.#db);
+        this.#fts.add(lastInsertRowid, t.title, t.text);
+      }
     }
     this.#run("DELETE FROM segments WHERE transcript_id = ?", t.id);
     const timed = t.segments.every((s) => s.startMs !== null && s.endMs !== null);
@@ -301,13 +319,17 @@ export class StoreWriter {
     );
   }
 
-  #run(sql: string, ...params: (string | number | null)[]): number {
+  #run(sql: string, ...params: (string | number | bigint | null)[]): number {
+    return Number(this.#statement(sql).run(...params).changes);
+  }
+
+  #statement(sql: string): StatementSync {
     let statement = this.#statements.get(sql);
     if (statement === undefined) {
       statement = this.#db.prepare(sql);
       this.#statements.set(sql, statement);
     }
-    return Number(statement.run(...params).changes);
+    return statement;
   }
 }
 

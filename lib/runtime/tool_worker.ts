@@ -13,7 +13,6 @@ import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
 import { FolderHost } from "../sources/folder/folder_host.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
-import { parseFolderFile } from "../sources/folder/folder_parse.ts";
 import { callTool, toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
@@ -34,6 +33,12 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
+/** A folder host's parsing thread's entry, beside this one's (bundled too: scripts/compile.ts). */
+const FOLDER_PARSE_WORKER_URL = new URL(
+  import.meta.url.endsWith(".js") ? "./folder_parse_worker.js" : "./folder_parse_worker.ts",
+  import.meta.url,
+);
+
 let sources: SourceSet | undefined;
 let tools: readonly AnyTool[] = TOOLS;
 let folderHost: FolderHost | undefined;
@@ -42,17 +47,8 @@ let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.type === "folder-parse") {
-    // A folder host's parsing thread (a worker of its own, on this same entry).
-    scope.postMessage({
-      type: "parsed",
-      id: message.id,
-      parsed: message.files.map(parseFolderFile),
-    });
-    return;
-  }
   if (message.type === "folder-host") {
-    folderHost = new FolderHost(message.name, message.path, new URL(import.meta.url));
+    folderHost = new FolderHost(message.name, message.path, FOLDER_PARSE_WORKER_URL);
     folderHost.start();
     return;
   }

@@ -6,7 +6,6 @@
  */
 import type { SourceSpec } from "../sources/source_set.ts";
 import type { FolderLink } from "../sources/folder/folder_link.ts";
-import type { ParseAnswer, ParseRequest } from "../sources/folder/folder_parse.ts";
 import type { ToolOutcome } from "../tools/call_tool.ts";
 import type { ReadOutcome, SourceRead } from "../tools/reads/source_read.ts";
 
@@ -27,8 +26,6 @@ export type ToWorker =
   | { type: "folder-host"; name: string; path: string }
   /** A link whose calls the folder's host answers. */
   | { type: "folder-link"; link: FolderLink }
-  /** Files a folder's host asks this worker, its parsing thread, to read and parse. */
-  | ParseRequest
   | {
     type: "call";
     callId: number;
@@ -53,8 +50,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready" }
   | { type: "init-failed"; message: string; busy: boolean }
-  | { type: "result"; callId: number; outcome: ToolOutcome | ReadOutcome }
-  | ParseAnswer;
+  | { type: "result"; callId: number; outcome: ToolOutcome | ReadOutcome };
 
 /** Stop-flag slot holding the id of the call to stop. */
 export const STOP_CALL_ID = 0;

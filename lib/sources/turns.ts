@@ -350,11 +350,10 @@ export function readFromList(segments: readonly SegmentRecord[]): SegmentRead {
  * @example
  * ```ts
  * import { speakersOf } from "./turns.ts";
- * speakersOf([{ seq: 0, startMs: 0, endMs: 1, speaker: "Ana", text: "" },
- *   { seq: 1, startMs: 1, endMs: 2, speaker: null, text: "" }], 20); // ["Ana"]
+ * speakersOf([{ speaker: "Ana" }, { speaker: null }, { speaker: "Ana" }], 20); // ["Ana"]
  * ```
  */
-export function speakersOf(segments: readonly SegmentRecord[], cap: number): string[] {
+export function speakersOf(segments: readonly { speaker: string | null }[], cap: number): string[] {
   const names = new Set<string>();
   for (const segment of segments) {
     if (names.size >= cap) break;

@@ -76,7 +76,7 @@ export class FolderHost {
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     // The first pass only: later passes read the few files that changed.
     const parser = this.#parserUrl === undefined ? undefined : startParser(this.#parserUrl);
-    await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser?.parseMany);
+    await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser);
     parser?.close();
     while (!this.#closed) {
       if (this.#dirty) {

@@ -12,11 +12,12 @@
 import { DatabaseSync } from "node:sqlite";
 import { readTranscriptFile } from "../../ingest/read_transcript_file.ts";
 import type { FileOutcome } from "../../ingest/file_transcript.ts";
-import { baseName, type ParsedFile, parseFolderFile } from "./folder_parse.ts";
+import { baseName, type FolderParser, type ParsedFile, parseFolderFile } from "./folder_parse.ts";
 import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
 import { authorizeReadsOnly, installAuthorizer } from "../../store/authorizer.ts";
 import { SCHEMA_SQL } from "../../store/schema.ts";
+import { deferMerges } from "../../store/fts_rows.ts";
 import { Store } from "../../store/store.ts";
 import { publicId } from "../source_ids.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
@@ -35,11 +36,23 @@ interface FileState {
   speakers: string[] | null;
 }
 
-/** Parses files in another thread, in order: how a host overlaps parsing with indexing. */
-export type ParseMany = (files: WalkedFile[]) => Promise<ParsedFile[]>;
-
 /** Files sent to be parsed at once: internal tuning (enough to keep the other thread busy). */
 const PARSE_BATCH_BYTES = 1024 * 1024;
+
+/** Batches the parsing thread is given at once: internal tuning (one queued behind its work). */
+const PARSER_BATCHES = 2;
+
+/** Batches parsed and not yet inserted, at most: internal tuning (bounds their memory). */
+const BATCHES_AHEAD = 4;
+
+/** A batch of files being parsed, or parsed, awaiting its turn to be inserted. */
+interface ParseBatch {
+  files: WalkedFile[];
+  /** Their parses, once back. */
+  parsed: ParsedFile[] | undefined;
+  /** Settles when they are back. */
+  back: Promise<unknown>;
+}
 
 /** Where the index is in its pass over the folder. */
 export interface FolderProgress {
@@ -148,42 +161,85 @@ export class FolderIndex {
 
   /** One whole pass at once: for a command run once (`check`, `call`). */
   refresh(): void {
+    const resume = this.#firstPassDone ? undefined : this.#writes(() => deferMerges(this.#db));
     const pending = this.#plan();
     this.#read(pending, Infinity);
+    if (resume !== undefined) this.#writes(resume);
     this.#firstPassDone = true;
   }
 
   /**
    * One pass in slices of about `sliceMs` of work each, awaiting `pause()` between them so
-   * the thread answers calls meanwhile (they see the files read so far).
+   * the thread answers calls meanwhile (they see the files read so far). With a `parser`
+   * thread, files are parsed there while this thread inserts.
    */
   async indexSlices(
     sliceMs: number,
     pause: () => Promise<void>,
-    parseMany?: ParseMany,
+    parser?: FolderParser,
   ): Promise<void> {
+    // The first pass is a bulk load: FTS5 merges its segments in fewer, larger steps.
+    const resume = this.#firstPassDone ? undefined : this.#writes(() => deferMerges(this.#db));
     const pending = this.#plan();
-    if (parseMany !== undefined) {
-      // One batch parses in the other thread while the one before it is inserted here.
-      let batch = takeBatch(pending);
-      let parsing = parseMany(batch);
-      while (batch.length > 0) {
-        const parsed = await parsing;
-        const next = takeBatch(pending);
-        parsing = next.length > 0 ? parseMany(next) : Promise.resolve([]);
-        this.#writes(() => {
-          batch.forEach((file, i) => this.#apply(file, parsed[i]!));
-          this.#progress.done += batch.length;
-        });
-        await pause();
-        batch = next;
-      }
-    }
+    if (parser !== undefined) await this.#overlap(pending, pause, parser);
     while (pending.length > 0) {
       this.#read(pending, sliceMs);
       await pause();
     }
+    if (resume !== undefined) this.#writes(resume);
     this.#firstPassDone = true;
+  }
+
+  /**
+   * Indexes `pending` batch by batch, in the folder's order, with the parsing of later batches
+   * overlapping the insertion of earlier ones: `parser` is kept {@link PARSER_BATCHES} ahead,
+   * and whenever the batch due next is not back (the thread is still starting, or slower than
+   * this one on a busy machine), this thread parses the next batch itself rather than wait.
+   * Whoever parses a batch, batches are inserted in order: rows get the same pks either way.
+   */
+  async #overlap(
+    pending: WalkedFile[],
+    pause: () => Promise<void>,
+    parser: FolderParser,
+  ): Promise<void> {
+    const queue: ParseBatch[] = [];
+    for (;;) {
+      let away = queue.filter((batch) => batch.parsed === undefined).length;
+      while (parser.ready && away < PARSER_BATCHES && queue.length < BATCHES_AHEAD) {
+        const files = takeBatch(pending);
+        if (files.length === 0) break;
+        const batch: ParseBatch = { files, parsed: undefined, back: Promise.resolve() };
+        batch.back = parser.parseMany(files).then((parsed) => batch.parsed = parsed);
+        queue.push(batch);
+        away++;
+      }
+      const next = queue[0];
+      if (next?.parsed !== undefined) {
+        queue.shift();
+        this.#insertBatch(next.files, next.parsed);
+        await pause();
+      } else if (pending.length > 0 && queue.length < BATCHES_AHEAD) {
+        const files = takeBatch(pending);
+        const parsed = files.map(parseFolderFile);
+        if (next === undefined) {
+          this.#insertBatch(files, parsed);
+          await pause();
+        } else {
+          queue.push({ files, parsed, back: Promise.resolve() });
+        }
+      } else if (next !== undefined) {
+        await next.back;
+      } else {
+        return;
+      }
+    }
+  }
+
+  #insertBatch(files: readonly WalkedFile[], parsed: readonly ParsedFile[]): void {
+    this.#writes(() => {
+      files.forEach((file, i) => this.#apply(file, parsed[i]!));
+      this.#progress.done += files.length;
+    });
   }
 
   /** Closes the database. */
@@ -269,18 +325,20 @@ export class FolderIndex {
   }
 
   /**
-   * Runs `write` with the connection open for writing, in one transaction; the lock-down
-   * (query_only and the reads-only authorizer) is put back before anything reads again.
+   * Runs `write` with the connection open for writing, in one transaction, and returns what
+   * it returns; the lock-down (query_only and the reads-only authorizer) is put back before
+   * anything reads again.
    * The database is this thread's own, in memory: nothing else can write it meanwhile.
    */
-  #writes(write: () => void): void {
+  #writes<T>(write: () => T): T {
     const db = this.#db;
     (db as unknown as { setAuthorizer(callback: null): void }).setAuthorizer(null);
     db.exec("PRAGMA query_only = OFF");
     db.exec("BEGIN");
     try {
-      write();
+      const result = write();
       db.exec("COMMIT");
+      return result;
     } catch (error) {
       db.exec("ROLLBACK");
       throw error;

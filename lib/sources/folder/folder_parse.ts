@@ -39,10 +39,7 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
   return {
     outcome: { kind: "transcript", transcript: { ...outcome.transcript, segments: [] } },
     timed,
-    speakers: segments.length === 0 ? null : speakersOf(
-      segments.map((segment, seq) => ({ seq, ...segment })),
-      MAX_SPEAKERS,
-    ),
+    speakers: segments.length === 0 ? null : speakersOf(segments, MAX_SPEAKERS),
   };
 }
 
@@ -69,48 +66,65 @@ export interface ParseRequest {
   files: WalkedFile[];
 }
 
-/** What the parsing thread answers. */
-export interface ParseAnswer {
-  /** What the message is. */
-  type: "parsed";
-  /** The request's id. */
-  id: number;
-  /** Each file's outcome, in the request's order. */
-  parsed: ParsedFile[];
+/** What the parsing thread says: that it is up, or a request's answer. */
+export type ParseAnswer =
+  | { type: "parser-ready" }
+  | {
+    /** What the message is. */
+    type: "parsed";
+    /** The request's id. */
+    id: number;
+    /** Each file's outcome, in the request's order. */
+    parsed: ParsedFile[];
+  };
+
+/** A thread that parses files for a folder's host (folder_index.ts uses it). */
+export interface FolderParser {
+  /** Whether the thread is up: until then, a request would wait for it to start. */
+  readonly ready: boolean;
+  /** Reads and parses `files` in the thread, in order; never rejects. */
+  parseMany(files: WalkedFile[]): Promise<ParsedFile[]>;
 }
 
 /**
- * A thread that parses files for a folder's host, on the worker entry at `url` (which
- * answers {@link ParseRequest}s). If the thread fails, its batches are parsed here instead:
- * `parseMany` never rejects.
+ * A thread that parses files for a folder's host, on the worker entry at `url` (which says
+ * `parser-ready` once loaded and answers {@link ParseRequest}s). If the thread fails, its
+ * batches are parsed here instead: `parseMany` never rejects.
  *
  * @example
  * ```ts
  * import { startParser } from "./folder_parse.ts";
- * const parser = startParser(new URL("../../runtime/tool_worker.ts", import.meta.url));
+ * const parser = startParser(new URL("../../runtime/folder_parse_worker.ts", import.meta.url));
  * await parser.parseMany([]);
  * parser.close();
  * ```
  */
-export function startParser(
-  url: URL,
-): { parseMany: (files: WalkedFile[]) => Promise<ParsedFile[]>; close(): void } {
+export function startParser(url: URL): FolderParser & { close(): void } {
   const worker = new Worker(url, { type: "module" });
   const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: ParsedFile[]) => void }>();
   let nextId = 1;
   let failed = false;
+  let ready = false;
   worker.onmessage = (event: MessageEvent<ParseAnswer>) => {
-    const { id, parsed } = event.data;
-    waiting.get(id)?.resolve(parsed);
-    waiting.delete(id);
+    const answer = event.data;
+    if (answer.type === "parser-ready") {
+      ready = !failed;
+      return;
+    }
+    waiting.get(answer.id)?.resolve(answer.parsed);
+    waiting.delete(answer.id);
   };
   worker.onerror = (event) => {
     event.preventDefault();
     failed = true;
+    ready = false;
     for (const { files, resolve } of waiting.values()) resolve(files.map(parseFolderFile));
     waiting.clear();
   };
   return {
+    get ready() {
+      return ready;
+    },
     parseMany(files) {
       if (failed) return Promise.resolve(files.map(parseFolderFile));
       return new Promise((resolve) => {

@@ -89,6 +89,9 @@ const INTERNAL = new Set([
   "BUILD_FILES",
   "FILE_OVERHEAD_BYTES",
   "MAX_CHANGED_FILES",
+  "PARSER_BATCHES",
+  "BATCHES_AHEAD",
+  "FTS5_AUTOMERGE",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

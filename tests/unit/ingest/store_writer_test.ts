@@ -99,6 +99,46 @@ Deno.test("StoreWriter writes timed segments, keeps a transcript's pk on update,
   });
 });
 
+Deno.test("StoreWriter indexes new transcripts exactly, and the store keeps its insert trigger", () => {
+  withStore((path) => {
+    const hasTrigger = (db: DatabaseSync) =>
+      db.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'transcripts_fts_insert'").get() !==
+        undefined;
+    const writer = StoreWriter.open(path);
+    writer.begin();
+    writer.putTranscript(transcript("x:1", { text: "Ana: walrus" }), "x", "h1");
+    writer.putTranscript(transcript("x:2", { text: "Ben: heron" }), "x", "h2");
+    writer.commit();
+    writer.begin();
+    writer.putTranscript(transcript("x:1", { text: "Ana: otter" }), "x", "h3");
+    writer.putTranscript(transcript("x:3", { text: "Cy: lynx" }), "x", "h4");
+    writer.close(); // rolled back
+    // Outside a run the trigger indexes: the row is not indexed twice.
+    const another = StoreWriter.open(path);
+    another.putTranscript(transcript("x:4", { text: "Di: crane" }), "x", "h5");
+    another.close();
+    const check = new DatabaseSync(path);
+    try {
+      assert(hasTrigger(check));
+      check.exec(
+        "INSERT INTO transcripts_fts (transcripts_fts, rank) VALUES ('integrity-check', 1)",
+      );
+      const found = (word: string) =>
+        check.prepare(
+          "SELECT t.id FROM transcripts_fts f JOIN transcripts t ON t.pk = f.rowid " +
+            "WHERE transcripts_fts MATCH ?",
+        ).all(word).map((row) => row["id"]);
+      assertEquals(found("walrus"), ["x:1"]);
+      assertEquals(found("heron"), ["x:2"]);
+      assertEquals(found("otter"), []);
+      assertEquals(found("lynx"), []);
+      assertEquals(found("crane"), ["x:4"]);
+    } finally {
+      check.close();
+    }
+  });
+});
+
 Deno.test("StoreWriter rolls back a transaction left open at close", () => {
   withStore((path, read) => {
     const writer = StoreWriter.open(path);

@@ -83,3 +83,19 @@ Deno.test("encoding: NUL bytes or many control bytes are binary; a few are text"
   const oddUtf16 = Uint8Array.from([0xff, 0xfe, 0x00, 0xd8, 0x41, 0x00]); // a lone surrogate
   assertEquals(decodeTranscriptBytes(oddUtf16).kind, "binary");
 });
+
+Deno.test("encoding: a U+FFFD written in a UTF-8 file is kept; one beside bad bytes is not", () => {
+  const written = new TextEncoder().encode("Unknown word: \uFFFD, said Ann.");
+  assertEquals(decodeTranscriptBytes(written), {
+    kind: "text",
+    text: "Unknown word: \uFFFD, said Ann.",
+    encoding: "utf-8",
+  });
+  // Not UTF-8 as a whole (0xE9 alone): Windows-1252, whose table reads the three bytes too.
+  const mixed = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0xef, 0xbf, 0xbd]);
+  assertEquals(decodeTranscriptBytes(mixed), {
+    kind: "text",
+    text: "caf\u00e9 \u00ef\u00bf\u00bd",
+    encoding: "windows-1252",
+  });
+});
