@@ -255,7 +255,7 @@ export const SCAN_MAX_TERMS = 8;
 /** How long `index` waits for a reader or writer of --out to let go of its lock, in ms. */
 export const INDEX_BUSY_TIMEOUT_MS = 5_000;
 
-/** How many transcripts, tasks or segments `index` asks a source for at a time. */
+/** How many transcripts or tasks `index` asks a source for at a time (an item's segments come in one read). */
 export const INDEX_PAGE_SIZE = 200;
 
 /** Off a terminal, `index` prints a progress line every this many items. */

@@ -23,19 +23,20 @@ function* pages<T extends { position: Position }>(
   }
 }
 
+/**
+ * Every segment of the item, in one read: a kind may read the whole item for any page of it
+ * (a folder parses its file again), so paging would repeat that work a page at a time.
+ */
 function segmentsOf(reader: SourceReader, id: string): IndexedSegment[] {
   if (reader.readSegments === undefined) return [];
-  const segments: IndexedSegment[] = [];
-  while (true) {
-    const page = reader.readSegments(id, {
-      fromSeq: segments.length === 0 ? 0 : segments.at(-1)!.seq + 1,
-      limit: INDEX_PAGE_SIZE,
-    }) ?? [];
-    for (const { seq, startMs, endMs, speaker, text } of page) {
-      segments.push({ seq, startMs, endMs, speaker, text });
-    }
-    if (page.length < INDEX_PAGE_SIZE) return segments;
-  }
+  const page = reader.readSegments(id, { fromSeq: 0, limit: Number.MAX_SAFE_INTEGER }) ?? [];
+  return page.map(({ seq, startMs, endMs, speaker, text }) => ({
+    seq,
+    startMs,
+    endMs,
+    speaker,
+    text,
+  }));
 }
 
 /**
