@@ -143,17 +143,20 @@ export class McpClient {
     let length = 0;
     try {
       for await (const chunk of this.#child.stdout) {
+        // A line is read when the chunk ending it is: joining its parts is the client's work.
+        const readAt = performance.now();
         let start = 0;
         while (start < chunk.length) {
           const newline = chunk.indexOf(NEWLINE, start);
           if (newline === -1) {
-            parts.push(chunk.slice(start));
+            // Each chunk is a buffer of its own, never reused: kept as is, not copied.
+            parts.push(chunk.subarray(start));
             length += chunk.length - start;
             break;
           }
           parts.push(chunk.subarray(start, newline));
           length += newline - start;
-          this.#answer(concatBytes(parts, length), performance.now());
+          this.#answer(concatBytes(parts, length), readAt);
           parts = [];
           length = 0;
           start = newline + 1;

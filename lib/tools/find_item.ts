@@ -10,8 +10,8 @@ import type { ServedSource, SourceSet } from "../sources/source_set.ts";
 import { splitPublicId } from "../sources/source_ids.ts";
 
 /**
- * What `read` finds for `id` in the source that holds it, with that source; undefined when
- * no source does.
+ * What `read` finds for `id` in the source that holds it, with that source and its reader
+ * (asking the set for a reader again checks the file again); undefined when no source does.
  *
  * @example
  * ```ts
@@ -25,21 +25,23 @@ export function findItem<T>(
   sources: SourceSet,
   id: string,
   read: (reader: SourceReader, id: string) => T | undefined,
-): { found: T; source: ServedSource } | undefined {
+): { found: T; source: ServedSource; reader: SourceReader } | undefined {
   const named = splitPublicId(id);
   const prefixed = named === null
     ? undefined
     : sources.all.find((source) => source.name === named.name);
   if (prefixed !== undefined) {
-    const found = read(sources.reader(prefixed), id);
-    if (found !== undefined) return { found, source: prefixed };
+    const reader = sources.reader(prefixed);
+    const found = read(reader, id);
+    if (found !== undefined) return { found, source: prefixed, reader };
   }
   for (const source of sources.all) {
     if (source === prefixed || source.kind !== "transcript-mcp" || source.failure !== null) {
       continue;
     }
-    const found = read(sources.reader(source), id);
-    if (found !== undefined) return { found, source };
+    const reader = sources.reader(source);
+    const found = read(reader, id);
+    if (found !== undefined) return { found, source, reader };
   }
   return undefined;
 }

@@ -137,18 +137,95 @@ function decodeResume(cursor: string, key: string): Start {
   return { seq, skipChars };
 }
 
-/** The segments of the item and how they were found: its own, or its text's lines. */
-function segmentReadOf(
+/**
+ * The item's own segments, read as the page asks for them. Whether it has any is learnt
+ * from those reads; only when they all come back empty is it asked with a read of its own
+ * (`hasNone`), so a page costs no statement beyond its own reads.
+ */
+function ownSegments(
   reader: SourceReader,
   id: string,
-): { read: SegmentRead; segments: boolean } | undefined {
-  const probe = reader.readSegments?.(id, { fromSeq: 0, limit: 1 });
-  if (probe !== undefined && probe.length > 0) {
-    return { read: (range) => reader.readSegments!(id, range) ?? [], segments: true };
-  }
+): { read: SegmentRead; hasNone: () => boolean } | undefined {
+  if (reader.readSegments === undefined) return undefined;
+  let seen = false;
+  return {
+    read: (range) => {
+      const segments = reader.readSegments!(id, range) ?? [];
+      if (segments.length > 0) seen = true;
+      return segments;
+    },
+    hasNone: () => !seen && !(reader.readSegments!(id, { fromSeq: 0, limit: 1 })?.length),
+  };
+}
+
+/** The item's text as segments, one a line, for an item without segments of its own. */
+function lineRead(reader: SourceReader, id: string): SegmentRead {
   const document = reader.getTranscript(id);
-  if (document === undefined) return undefined;
-  return { read: readFromList(lineSegments(document.text)), segments: false };
+  if (document === undefined) throw new ToolError("not_found", `Transcript ${id} not found`);
+  return readFromList(lineSegments(document.text));
+}
+
+/** The input of a get_turns call, as validated. */
+type TurnsInput = v.InferOutput<typeof inputSchema>;
+
+/**
+ * Where a first page asked for at a moment (`aroundMs`, else `fromMs`) starts; past the
+ * end when no segment ends at or after it; undefined when no moment is asked for.
+ */
+function momentStart(read: SegmentRead, input: TurnsInput): Start | undefined {
+  const moment = input.aroundMs ?? input.fromMs;
+  if (moment === undefined) return undefined;
+  const [target] = read({ fromSeq: 0, limit: 1, fromMs: moment });
+  if (target === undefined) return { seq: Number.MAX_SAFE_INTEGER, skipChars: 0 };
+  const before = input.aroundMs === undefined ? 0 : TURNS_BEFORE_MOMENT;
+  return { seq: turnStartBefore(read, target.seq, before), skipChars: 0 };
+}
+
+/** One page of turns from `start`, under the item's header, with the cursor to go on. */
+function turnsAnswer(
+  input: TurnsInput,
+  key: string,
+  head: ReturnType<typeof transcriptHeader>,
+  read: SegmentRead,
+  segments: boolean,
+  start: Start,
+) {
+  const answer = {
+    ...head,
+    speakers: head.speakers ?? [],
+    segments,
+    ...(segments ? {} : { note: NO_SEGMENTS_NOTE }),
+    turns: [] as v.InferOutput<typeof turnSchema>[],
+    nextCursor: null as string | null,
+  };
+  const page = readTurnPage(read, {
+    fromSeq: start.seq,
+    skipChars: start.skipChars,
+    fromMs: input.fromMs,
+    toMs: input.toMs,
+    speaker: input.speaker,
+    maxChars: clampLimit(input.maxChars, CHARS),
+    // The head and a cursor beside the turns; a cursor is under 200 bytes plus the id's.
+    maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300 - 6 * input.id.length,
+  });
+  answer.turns = page.turns.map((turn) => {
+    const shown: v.InferOutput<typeof turnSchema> = {
+      seq: turn.seq,
+      startMs: turn.startMs,
+      endMs: turn.endMs,
+      at: turn.at,
+      speaker: capText(turn.speaker, FIELD_CAPS.label),
+      text: turn.text,
+    };
+    // Set, not spread: a spread per turn costs a page a tenth more.
+    if (turn.continued) shown.continued = true;
+    if (turn.continues) shown.continues = true;
+    return shown;
+  });
+  if (page.next !== null) {
+    answer.nextCursor = encodeCursor(NAME, [key, page.next.seq, page.next.skipChars]);
+  }
+  return answer;
 }
 
 /** get_turns: reads a transcript as turns, a page at a time. */
@@ -173,56 +250,15 @@ export const getTurns: AnyTool = defineTool({
       (reader, id): TranscriptHead | undefined => reader.readHead?.(id) ?? reader.getTranscript(id),
     );
     if (item === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
-    const reader = sources.reader(item.source);
-    const found = segmentReadOf(reader, input.id);
-    if (found === undefined) throw new ToolError("not_found", `Transcript ${input.id} not found`);
-    let start: Start = resume ?? { seq: 0, skipChars: 0 };
-    if (resume === undefined) {
-      const moment = input.aroundMs ?? input.fromMs;
-      if (moment !== undefined && found.segments) {
-        const [target] = found.read({ fromSeq: 0, limit: 1, fromMs: moment });
-        const before = input.aroundMs === undefined ? 0 : TURNS_BEFORE_MOMENT;
-        start = target === undefined
-          ? { seq: Number.MAX_SAFE_INTEGER, skipChars: 0 }
-          : { seq: turnStartBefore(found.read, target.seq, before), skipChars: 0 };
-      }
-    }
     const head = transcriptHeader(item.found, item.source.name);
-    const answer = {
-      ...head,
-      speakers: head.speakers ?? [],
-      segments: found.segments,
-      ...(found.segments ? {} : { note: NO_SEGMENTS_NOTE }),
-      turns: [] as v.InferOutput<typeof turnSchema>[],
-      nextCursor: null as string | null,
-    };
-    const page = readTurnPage(found.read, {
-      fromSeq: start.seq,
-      skipChars: start.skipChars,
-      fromMs: input.fromMs,
-      toMs: input.toMs,
-      speaker: input.speaker,
-      maxChars: clampLimit(input.maxChars, CHARS),
-      // The head and a cursor beside the turns; a cursor is under 200 bytes plus the id's.
-      maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300 - 6 * input.id.length,
-    });
-    answer.turns = page.turns.map((turn) => {
-      const shown: v.InferOutput<typeof turnSchema> = {
-        seq: turn.seq,
-        startMs: turn.startMs,
-        endMs: turn.endMs,
-        at: turn.at,
-        speaker: capText(turn.speaker, FIELD_CAPS.label),
-        text: turn.text,
-      };
-      // Set, not spread: a spread per turn costs a page a tenth more.
-      if (turn.continued) shown.continued = true;
-      if (turn.continues) shown.continues = true;
-      return shown;
-    });
-    if (page.next !== null) {
-      answer.nextCursor = encodeCursor(NAME, [key, page.next.seq, page.next.skipChars]);
+    const own = ownSegments(item.reader, input.id);
+    if (own !== undefined) {
+      const start = resume ?? momentStart(own.read, input) ?? { seq: 0, skipChars: 0 };
+      const answer = turnsAnswer(input, key, head, own.read, true, start);
+      if (answer.turns.length > 0 || !own.hasNone()) return answer;
     }
-    return answer;
+    // No segments: the turns are the text's lines, and a moment cannot place the page.
+    const start = resume ?? { seq: 0, skipChars: 0 };
+    return turnsAnswer(input, key, head, lineRead(item.reader, input.id), false, start);
   },
 });

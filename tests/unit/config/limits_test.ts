@@ -45,6 +45,12 @@ const INTERNAL = new Set([
   "SPAN_TTL_MS",
   "QUOTE",
   "BACKSLASH",
+  // A cursor's base64url bytes (tools/cursor.ts).
+  "PLUS",
+  "SLASH",
+  "EQUALS",
+  "MINUS",
+  "UNDERSCORE",
   "NEWLINE",
   "CARRIAGE_RETURN",
   "NS_PER_DOC",

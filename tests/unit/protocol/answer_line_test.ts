@@ -16,6 +16,11 @@ Deno.test("a structured answer's bytes equal the JSON of the whole answer, for a
     { controls: "\u0000\u0001\b\f\n\r\t\u001f\u007f" },
     { unicode: "Grüße … 你好 😀 \u2028\u2029", lone: "\ud800 and \udfff" },
     { nested: [{ 'key with "quote"': ["\\", "\u0002"] }] },
+    // Large answers, ASCII and not, then a small one.
+    { long: '"x" '.repeat(100_000), wide: "é…".repeat(1_000) },
+    { long: "é…".repeat(200_000) },
+    { page: 'a said "b" '.repeat(3_000) },
+    { plain: "after" },
   ];
   for (const value of values) {
     const text = JSON.stringify(value);

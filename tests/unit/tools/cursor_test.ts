@@ -30,3 +30,23 @@ Deno.test("garbage cursors are refused, never thrown through", () => {
     InvalidCursorError,
   );
 });
+
+Deno.test("a cursor is its JSON as unpadded base64url, whatever padding and alphabet", () => {
+  // Values chosen so the JSON's length leaves 0, 1 and 2 padding characters, and its bytes
+  // hold the base64 characters that base64url replaces ("+" and "/").
+  const values: (string | number)[][] = [["a"], ["ab"], ["abc"], ["~~~?>"], ["ÿþ", 1], [
+    "Größe 👍🏽",
+  ]];
+  for (const value of values) {
+    const cursor = encodeCursor("k", value);
+    const bytes = new TextEncoder().encode(JSON.stringify(["k", ...value]));
+    const standard = btoa(String.fromCharCode(...bytes));
+    assertEquals(cursor, standard.replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, ""));
+  }
+  const alphabet = values.map((value) => encodeCursor("k", value)).join("");
+  assertEquals(/-/.test(alphabet) && /_/.test(alphabet), true);
+  const lengths = values.map((value) =>
+    new TextEncoder().encode(JSON.stringify(["k", ...value])).length % 3
+  );
+  assertEquals(new Set(lengths).size, 3);
+});

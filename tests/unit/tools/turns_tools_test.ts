@@ -130,8 +130,38 @@ Deno.test("get_turns answers a transcript without segments as its lines, and say
       fixture.transcripts[0]!
         .segments.map((s) => `${s.speaker}: ${s.text}`).join("\n"),
     );
+    // A moment cannot place a page of lines: the page starts at the first.
+    const around = call(store, "get_turns", { id: first!.id, aroundMs: 4_000, fromMs: 3_000 });
+    assertEquals([around.segments, around.turns], [false, page.turns]);
     // No segments, so no speakers on the listing either.
     assertEquals(call(store, "list_transcripts").transcripts[0].speakers, undefined);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});
+
+Deno.test("get_turns pages the lines of a transcript without segments by its cursor", () => {
+  const segments = Array.from({ length: 30 }, (_, i) => ({
+    speaker: "Ana",
+    startMs: i * 1_000,
+    endMs: i * 1_000 + 900,
+    text: `line ${i} `.padEnd(100, "x"),
+  }));
+  const talk: Transcript = { ...fixtureTranscripts(1)[0]!, id: "lines", segments };
+  const fixture = buildFixtureStore({
+    transcripts: [talk],
+    tasks: [],
+    afterFill: "DELETE FROM segments",
+  });
+  const store = openStore(fixture.path);
+  try {
+    const read = pages(store, { id: "lines", maxChars: 1_000 });
+    assert(read.length >= 3, `${read.length} pages`);
+    assert(read.every((page) => page.segments === false && page.turns.length > 0));
+    const turns = read.flatMap((page) => page.turns);
+    assertEquals(turns.map((t: Json) => t.seq), segments.map((_, seq) => seq));
+    assertEquals(turns.map((t: Json) => t.text), segments.map((s) => `Ana: ${s.text}`));
   } finally {
     store.close();
     fixture.cleanup();
