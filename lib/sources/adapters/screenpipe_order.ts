@@ -3,9 +3,10 @@
  * sitting's speakers (in order of first appearance) and its moment's `seq`, and both
  * depend only on where each row sorts among the sitting's segments (screenpipe_sittings.ts
  * `sittingSegments`: by when its chunk's speech starts plus its own start, then id). Each
- * row is read as five numbers and a timestamp (no text, device or engine, no speaker
+ * row is read as four numbers and a timestamp (no text, device or engine, no speaker
  * looked up per row) and the order is kept, for the last few sittings read, until the
- * database changes; the few speakers' names are looked up once each.
+ * database changes; the few speakers' names are looked up once each. A moment reads the
+ * rows' texts once more (kept for fewer sittings), and looks for its words in seq order.
  *
  * Where a timestamp does not parse, the order of segments depends on how the runtime sorts
  * them, so none is made here: callers read the sitting's segments instead.
@@ -22,8 +23,8 @@ import { parseStamp, type Sitting } from "./screenpipe_sittings.ts";
 // Rows whose order is kept, in all: a search page's sittings, a few numbers a row.
 const KEPT_ROWS = 100_000;
 
-// Matches a text with any character outside ASCII, whose case SQLite's lower() leaves.
-const NOT_ASCII = "*[^\u0001-\u007f]*";
+// Rows whose text is kept, in all, for moments: a search page's sittings, within a few MB.
+const KEPT_TEXT_ROWS = 20_000;
 
 /** A sitting's rows, each where sittingSegments places it. */
 interface Order {
@@ -35,8 +36,16 @@ interface Order {
   bases: number[];
   /** Each row's speaker id, or null. */
   speakers: (number | null)[];
-  /** Row id to index, made when first needed. */
-  index?: Map<number, number>;
+}
+
+/** A sitting's rows in seq order, with their text, as a moment is looked for in. */
+interface Said {
+  /** The row's place in its {@link Order}. */
+  i: number;
+  /** What it says, trimmed as its segment's text. */
+  text: string;
+  /** Its end_time, or null. */
+  end: StoreValue;
 }
 
 /**
@@ -53,34 +62,35 @@ interface Order {
  */
 export class SittingOrder {
   readonly #store: Store;
-  readonly #sql: Record<"span" | "rows" | "rowsById" | "candidates" | "name", string>;
+  readonly #sql: Record<"span" | "order" | "orderById" | "said" | "saidById" | "name", string>;
   #version = -1;
   #kept = new Map<number, Order | null>();
   #keptRows = 0;
+  #said = new Map<number, Said[] | null>();
+  #saidRows = 0;
   #names = new Map<number, string>();
 
   /** Reads sittings on `store`, whose columns `schema` describes. */
   constructor(store: Store, schema: ScreenpipeSchema) {
     this.#store = store;
-    const where = `a.timestamp >= ? AND a.timestamp <= ? AND ${schema.plainVisible} AND ${
-      keepGoingSql("a")
-    }`;
     const visible = `${schema.plainVisible} AND ${keepGoingSql("a")}`;
+    // A sitting's rows, by the timestamp index, or walked in id order with the timestamps
+    // as a filter (the unary plus keeps SQLite off the index, which seeks the table per row).
+    const byIndex = (columns: string) =>
+      `SELECT ${columns} FROM ${ROWS} AS a
+        WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${visible}`;
+    const byId = (columns: string) =>
+      `SELECT ${columns} FROM ${ROWS} AS a
+        WHERE a.id BETWEEN ? AND ? AND +a.timestamp >= ? AND +a.timestamp <= ? AND ${visible}`;
+    const said = `a.id AS id, a.transcription AS text, ${schema.endColumn} AS e`;
     this.#sql = {
       // From the timestamp index alone: whether the sitting's rows are about contiguous.
       span: `SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM ${ROWS}
         WHERE timestamp >= ? AND timestamp <= ?`,
-      rows: `SELECT ${schema.orderColumns} FROM ${ROWS} AS a WHERE ${where}`,
-      // The same rows, walked in id order: the timestamps still decide, but as a filter
-      // (the unary plus keeps SQLite off the timestamp index, which seeks the table per row).
-      rowsById: `SELECT ${schema.orderColumns} FROM ${ROWS} AS a
-        WHERE a.id BETWEEN ? AND ? AND +a.timestamp >= ? AND +a.timestamp <= ? AND ${visible}`,
-      // Every row that may hold the needle: as it is, lower-cased as SQLite folds ASCII,
-      // or with characters SQLite does not fold.
-      candidates: `SELECT a.id AS id, a.transcription AS text, ${schema.endColumn} AS e
-        FROM ${ROWS} AS a WHERE ${where}
-          AND (instr(a.transcription, ?) > 0 OR instr(lower(a.transcription), ?) > 0
-            OR a.transcription GLOB ?)`,
+      order: byIndex(schema.orderColumns),
+      orderById: byId(schema.orderColumns),
+      said: byIndex(said),
+      saidById: byId(said),
       name: schema.speakerName,
     };
   }
@@ -89,7 +99,13 @@ export class SittingOrder {
   #current(): void {
     const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
     if (version !== this.#version) {
-      [this.#version, this.#kept, this.#names, this.#keptRows] = [version, new Map(), new Map(), 0];
+      [this.#version, this.#kept, this.#names, this.#said] = [
+        version,
+        new Map(),
+        new Map(),
+        new Map(),
+      ];
+      [this.#keptRows, this.#saidRows] = [0, 0];
     }
   }
 
@@ -99,7 +115,7 @@ export class SittingOrder {
     const key = sitting.start.id;
     let order = this.#kept.get(key);
     if (order === undefined) {
-      order = readOrder(this.#rows(sitting), sitting);
+      order = readOrder(this.#rows(sitting, "order"), sitting);
       this.#keptRows += order?.ids.length ?? 0;
       while (this.#keptRows > KEPT_ROWS && this.#kept.size > 0) {
         const [oldest, dropped] = this.#kept.entries().next().value!;
@@ -112,16 +128,16 @@ export class SittingOrder {
     return order;
   }
 
-  /** The sitting's rows as the order is made from, in no particular order. */
-  #rows(sitting: Sitting): StoreValue[][] {
+  /** The sitting's rows, as its order or its texts, in no particular order. */
+  #rows(sitting: Sitting, read: "order" | "said"): StoreValue[][] {
     const { start, end } = sitting;
     const span = this.#store.get(this.#sql.span, start.ts, end.ts);
     const [lo, hi, n] = [Number(span?.["lo"]), Number(span?.["hi"]), Number(span?.["n"] ?? 0)];
     // The app appends, so a sitting's ids are about contiguous; where another sitting's
     // rows interleave much, its rows are sought through the timestamp index instead.
     return n > 0 && hi - lo < 2 * n
-      ? this.#store.rows(this.#sql.rowsById, lo, hi, start.ts, end.ts)
-      : this.#store.rows(this.#sql.rows, start.ts, end.ts);
+      ? this.#store.rows(this.#sql[`${read}ById`], lo, hi, start.ts, end.ts)
+      : this.#store.rows(this.#sql[read], start.ts, end.ts);
   }
 
   /**
@@ -154,36 +170,51 @@ export class SittingOrder {
   find(sitting: Sitting, needle: string): SegmentRecord | null | undefined {
     const order = this.#of(sitting);
     if (order === null) return undefined;
-    order.index ??= new Map(order.ids.map((id, i) => [id, i]));
-    const found = this.#store.rows(
-      this.#sql.candidates,
-      sitting.start.ts,
-      sitting.end.ts,
-      needle,
-      needle.toLowerCase(),
-      NOT_ASCII,
-    );
-    const candidates: { i: number; text: string; end: StoreValue }[] = [];
-    for (const [id, text, end] of found) {
-      const i = order.index.get(Number(id));
-      // A row the order lacks was written between the two reads: the caller reads again.
-      if (i === undefined) return undefined;
-      candidates.push({ i, text: String(text).trim(), end: end ?? null });
-    }
-    candidates.sort((a, b) => before(order, a.i, b.i) ? -1 : 1);
-    const hit = firstHolding(candidates, needle);
+    const said = this.#saidOf(sitting, order);
+    if (said === null) return undefined;
+    const hit = firstHolding(said, needle);
     if (hit === null) return null;
-    const i = hit.i;
-    let seq = 0;
-    for (let j = 0; j < order.ids.length; j++) if (before(order, j, i)) seq++;
-    const speaker = order.speakers[i]!;
+    const speaker = order.speakers[hit.i]!;
     return {
-      seq,
-      startMs: order.starts[i]!,
-      endMs: hit.end === null ? null : Math.round(order.bases[i]! + Number(hit.end) * 1000),
+      seq: said.indexOf(hit),
+      startMs: order.starts[hit.i]!,
+      endMs: hit.end === null ? null : Math.round(order.bases[hit.i]! + Number(hit.end) * 1000),
       speaker: speaker === null ? null : this.#name(speaker),
       text: hit.text,
     };
+  }
+
+  /**
+   * The sitting's rows in seq order, with their text, kept for the last few sittings; null
+   * when a row the order lacks was written between the two reads (the caller reads again).
+   */
+  #saidOf(sitting: Sitting, order: Order): Said[] | null {
+    const key = sitting.start.id;
+    let said = this.#said.get(key);
+    if (said === undefined) {
+      const index = new Map(order.ids.map((id, i) => [id, i]));
+      said = [];
+      for (const [id, text, end] of this.#rows(sitting, "said")) {
+        const i = index.get(Number(id));
+        if (i === undefined) {
+          said = null;
+          break;
+        }
+        said.push({ i, text: String(text).trim(), end: end ?? null });
+      }
+      // A row deleted between the reads leaves a seq the order cannot give: read again.
+      if (said?.length !== order.ids.length) said = null;
+      said?.sort((a, b) => before(order, a.i, b.i) ? -1 : 1);
+      this.#saidRows += said?.length ?? 0;
+      while (this.#saidRows > KEPT_TEXT_ROWS && this.#said.size > 0) {
+        const [oldest, dropped] = this.#said.entries().next().value!;
+        this.#said.delete(oldest);
+        this.#saidRows -= dropped?.length ?? 0;
+      }
+    }
+    this.#said.delete(key);
+    this.#said.set(key, said);
+    return said;
   }
 
   /** A speaker as segments show it: the name, else `Speaker <id>`. */
