@@ -247,14 +247,19 @@ function readOrder(rows: StoreValue[][], sitting: Sitting): Order | null {
   const stamps = new Map<string, number>();
   const ms: number[] = [];
   const chunkStart = new Map<number, number>();
+  let lastTs = "";
+  let lastAt = NaN;
   for (const row of rows) {
     const ts = String(row[2]);
-    let at = stamps.get(ts);
+    // A chunk's rows come together, mostly with one stamp: the lookup is skipped for them.
+    let at = ts === lastTs ? lastAt : stamps.get(ts);
     if (at === undefined) {
       at = parseStamp(ts);
       if (Number.isNaN(at)) return null;
       stamps.set(ts, at);
     }
+    lastTs = ts;
+    lastAt = at;
     ms.push(at);
     const chunk = Number(row[1]);
     const known = chunkStart.get(chunk);
