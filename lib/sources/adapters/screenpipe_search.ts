@@ -58,6 +58,16 @@ interface ScanHit {
   share: number;
 }
 
+/** The unindexed rows a scan reads, as kept between searches. */
+interface Unindexed {
+  /** PRAGMA data_version when they were read. */
+  version: number;
+  /** The rows, newest first, their text folded. */
+  rows: { row: RowRef; text: string }[];
+  /** Whether more rows were unindexed than a scan reads. */
+  partial: boolean;
+}
+
 /** A sitting's accumulated score. */
 interface Scored {
   start: RowRef;
@@ -106,6 +116,7 @@ export class ScreenpipeSearch {
   readonly #walker: SittingWalker;
   readonly #scanRows: number;
   readonly #starts: () => SittingStarts | undefined;
+  #kept: Unindexed | undefined;
   readonly #sql: Record<"rank" | "probe" | "chunkRow" | "scan" | "progress" | "unindexed", string>;
 
   /**
@@ -238,27 +249,41 @@ export class ScreenpipeSearch {
 
   /** The unindexed rows, newest first, with the share of the terms each holds. */
   #scan(patterns: RegExp[]): { hits: ScanHit[]; partial: boolean; hasEvery: boolean } {
-    const last = this.lastIndexed();
-    if (last === Number.MAX_SAFE_INTEGER || patterns.length === 0) {
-      return { hits: [], partial: false, hasEvery: false };
-    }
-    const rows = this.#store.all(this.#sql.scan, last, this.#scanRows + 1);
-    const partial = rows.length > this.#scanRows;
+    if (patterns.length === 0) return { hits: [], partial: false, hasEvery: false };
+    const { rows, partial } = this.#unindexed();
     const hits: ScanHit[] = [];
     let hasEvery = false;
-    rows.slice(0, this.#scanRows).forEach((row, i) => {
+    rows.forEach((row, i) => {
       if (i % 256 === 0) this.#store.throwIfInterrupted();
-      const text = fold(String(row["text"]));
-      const held = patterns.filter((pattern) => pattern.test(text)).length;
+      const held = patterns.filter((pattern) => pattern.test(row.text)).length;
       if (held === 0) return;
-      const ts = String(row["ts"]);
-      hits.push({
-        row: { id: Number(row["id"]), ts, ms: parseStamp(ts) },
-        share: held / patterns.length,
-      });
+      hits.push({ row: row.row, share: held / patterns.length });
       if (held === patterns.length) hasEvery = true;
     });
     return { hits, partial, hasEvery };
+  }
+
+  /**
+   * The unindexed rows, newest first, their text folded; kept while the database is
+   * unchanged (PRAGMA data_version), as every search scans the same rows.
+   */
+  #unindexed(): Unindexed {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (this.#kept?.version === version) return this.#kept;
+    const last = this.lastIndexed();
+    const read = last === Number.MAX_SAFE_INTEGER
+      ? []
+      : this.#store.all(this.#sql.scan, last, this.#scanRows + 1);
+    const rows = read.slice(0, this.#scanRows).map((row, i) => {
+      if (i % 256 === 0) this.#store.throwIfInterrupted();
+      const ts = String(row["ts"]);
+      return {
+        row: { id: Number(row["id"]), ts, ms: parseStamp(ts) },
+        text: fold(String(row["text"])),
+      };
+    });
+    this.#kept = { version, rows, partial: read.length > this.#scanRows };
+    return this.#kept;
   }
 }
 
