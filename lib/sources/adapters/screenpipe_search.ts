@@ -19,7 +19,7 @@
  * @module
  */
 import { plainWordsQueries } from "../../search/fts_query.ts";
-import { keepGoingSql, type Store } from "../../store/store.ts";
+import { BOUND_LIMIT_SQL, keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { parseStamp, type RowRef, type SittingWalker } from "./screenpipe_sittings.ts";
@@ -138,12 +138,14 @@ export class ScreenpipeSearch {
     const from = `FROM ${ROWS} AS a ${schema.join}`;
     this.#sql = {
       rank: `SELECT audio_chunk_id AS chunk, bm25(${FTS}) AS score FROM ${FTS}
-        WHERE ${FTS} MATCH ? AND ${keepGoingSql(FTS)} ORDER BY score, rowid LIMIT ?`,
+        WHERE ${FTS} MATCH ? AND ${keepGoingSql(FTS)} ORDER BY score, rowid ${BOUND_LIMIT_SQL}`,
       probe: `SELECT 1 AS found FROM ${FTS} WHERE ${FTS} MATCH ? LIMIT 1`,
       chunkRow: `SELECT a.id AS id, a.timestamp AS ts ${from}
         WHERE a.audio_chunk_id = ? AND ${schema.visible} ORDER BY a.timestamp, a.id LIMIT 1`,
       scan: `SELECT a.id AS id, a.timestamp AS ts, a.transcription AS text ${from}
-        WHERE a.id > ? AND ${schema.visible} AND ${keepGoingSql("a")} ORDER BY a.id DESC LIMIT ?`,
+        WHERE a.id > ? AND ${schema.visible} AND ${
+        keepGoingSql("a")
+      } ORDER BY a.id DESC ${BOUND_LIMIT_SQL}`,
       progress: `SELECT last_indexed_rowid AS n FROM ${PROGRESS} WHERE table_name = '${ROWS}'`,
       unindexed: `SELECT count(*) AS n FROM ${ROWS} WHERE id > ?`,
     };
