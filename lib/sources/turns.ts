@@ -14,6 +14,7 @@ import {
 } from "../config/limits.ts";
 
 export { cutAtWord };
+export { firstHolding, holdsWords } from "./holds_words.ts";
 
 /** One turn: its first segment's seq, the span of its segments, the speaker and the text. */
 export interface Turn {
@@ -361,26 +362,3 @@ export function speakersOf(segments: readonly { speaker: string | null }[], cap:
   }
   return [...names];
 }
-
-/**
- * Whether `text` holds `needle` with no letter or digit joined to either end, so a word
- * found in a snippet is found in the segment that said it and not inside a longer word.
- *
- * @example
- * ```ts
- * import { holdsWords } from "./turns.ts";
- * holdsWords("We reviewed pricing.", "pricing"); // true
- * holdsWords("Repricing it.", "pricing"); // false
- * ```
- */
-export function holdsWords(text: string, needle: string): boolean {
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    const before = text.slice(Math.max(0, at - 2), at);
-    const after = text.slice(at + needle.length, at + needle.length + 2);
-    if (!WORD_END.test(before) && !WORD_START.test(after)) return true;
-  }
-  return false;
-}
-
-const WORD_END = /[\p{L}\p{M}\p{N}]$/u;
-const WORD_START = /^[\p{L}\p{M}\p{N}]/u;

@@ -7,7 +7,7 @@
  */
 import * as v from "valibot";
 import type { SegmentRecord, SourceReader } from "../sources/source_reader.ts";
-import { clockTime, holdsWords } from "../sources/turns.ts";
+import { clockTime, firstHolding } from "../sources/turns.ts";
 import { capText } from "./response_budget.ts";
 import { FIELD_CAPS, TURN_READ_MAX_SEGMENTS } from "../config/limits.ts";
 
@@ -102,13 +102,6 @@ export function snippetNeedles(
     if (said !== "") return { phrase: said, word, line };
   }
   return { phrase: few(`${word}${text.slice(at + word.length, lineEnd)}`), word, line };
-}
-
-/** The first of `segments` that holds `needle` as whole words, exactly or folded. */
-function firstHolding(segments: readonly SegmentRecord[], needle: string): SegmentRecord | null {
-  const folded = needle.toLowerCase();
-  return segments.find((segment) => holdsWords(segment.text, needle)) ??
-    segments.find((segment) => holdsWords(segment.text.toLowerCase(), folded)) ?? null;
 }
 
 /**

@@ -325,11 +325,11 @@ export function createScreenpipeDb(path: string, drift: ScreenpipeDrift = {}): S
         db.exec(`DROP INDEX ${index}`);
       }
     }
-    if (column === "transcription") {
-      db.exec(
-        "DROP TRIGGER audio_transcriptions_update; DROP INDEX idx_audio_transcriptions_transcription",
-      );
+    // The app's update trigger names these columns; it must go before any of them can.
+    if (["transcription", "device", "start_time", "end_time"].includes(column)) {
+      db.exec("DROP TRIGGER IF EXISTS audio_transcriptions_update");
     }
+    if (column === "transcription") db.exec("DROP INDEX idx_audio_transcriptions_transcription");
     if (column === "text_length") db.exec("DROP INDEX idx_audio_transcriptions_text_length");
     db.exec(`ALTER TABLE audio_transcriptions DROP COLUMN ${column}`);
   }

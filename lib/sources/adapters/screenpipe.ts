@@ -34,6 +34,7 @@ import {
 import { publicId, splitPublicId } from "../source_ids.ts";
 import { readFromList } from "../turns.ts";
 import { SittingSegments } from "./screenpipe_segments.ts";
+import { SittingOrder } from "./screenpipe_order.ts";
 import {
   isScreenpipe,
   ROWS,
@@ -86,7 +87,11 @@ class ScreenpipeReader implements SourceReader {
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
     this.#counter = new SittingCounter(store, this.#schema, this.#walker);
-    this.#segments = new SittingSegments(store, this.#walker);
+    this.#segments = new SittingSegments(
+      store,
+      this.#walker,
+      new SittingOrder(store, this.#schema),
+    );
     this.#search = new ScreenpipeSearch(
       store,
       this.#schema,
@@ -160,6 +165,11 @@ class ScreenpipeReader implements SourceReader {
     return row === undefined
       ? undefined
       : readFromList(this.#segments.of(this.#sittingOf(row)))(range);
+  }
+
+  findSegment(id: string, needle: string): SegmentRecord | null | undefined {
+    const row = this.#rowOf(id);
+    return row === undefined ? undefined : this.#segments.find(this.#sittingOf(row), needle);
   }
 
   readHead(id: string): TranscriptHead | undefined {

@@ -45,6 +45,17 @@ export interface ScreenpipeSchema {
   visible: string;
   /** The select list of a row as segments are made from. */
   rowColumns: string;
+  /**
+   * {@link ScreenpipeSchema.visible} without the join: a flagged speaker is found by a
+   * subquery the statement runs once, so a read of many rows seeks no speaker per row.
+   */
+  plainVisible: string;
+  /** The select list of a row as segments are ordered by: id, chunk, ts, speaker_id, start_time. */
+  orderColumns: string;
+  /** The speaker's name by id (`?`), or "" when the speakers table has no names. */
+  speakerName: string;
+  /** A row's end_time, or NULL. */
+  endColumn: string;
   /** Whether the app's FTS table can be searched (joined on audio_chunk_id). */
   fts: boolean;
   /** Whether the indexer's progress is known; without the table the index is complete. */
@@ -102,6 +113,21 @@ export function screenpipeSchema(tables: TableColumns): ScreenpipeSchema {
     visible: `a.transcription <> ''${
       hallucination ? " AND (s.id IS NULL OR s.hallucination = 0)" : ""
     }`,
+    plainVisible: `a.transcription <> ''${
+      hallucination
+        ? " AND (a.speaker_id IS NULL OR a.speaker_id NOT IN" +
+          " (SELECT id FROM speakers WHERE (hallucination = 0) IS NOT 1))"
+        : ""
+    }`,
+    orderColumns: [
+      "a.id AS id",
+      "a.audio_chunk_id AS chunk",
+      "a.timestamp AS ts",
+      column("speaker_id", "a.speaker_id"),
+      column("start_time", "a.start_time"),
+    ].join(", "),
+    speakerName: names ? "SELECT name FROM speakers WHERE id = ?" : "",
+    endColumn: rowHas("end_time") ? "a.end_time" : "NULL",
     rowColumns: [
       "a.id AS id",
       "a.audio_chunk_id AS chunk",

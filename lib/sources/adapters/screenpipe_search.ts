@@ -19,7 +19,7 @@
  * @module
  */
 import { plainWordsQueries } from "../../search/fts_query.ts";
-import { keepGoingSql, type Store } from "../../store/store.ts";
+import { BOUND_LIMIT_SQL, keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { parseStamp, type RowRef, type SittingWalker } from "./screenpipe_sittings.ts";
@@ -56,6 +56,16 @@ interface ScanHit {
   row: RowRef;
   /** The share of the query's terms it holds, 0–1. */
   share: number;
+}
+
+/** The unindexed rows a scan reads, as kept between searches. */
+interface Unindexed {
+  /** PRAGMA data_version when they were read. */
+  version: number;
+  /** The rows, newest first, their text folded. */
+  rows: { row: RowRef; text: string }[];
+  /** Whether more rows were unindexed than a scan reads. */
+  partial: boolean;
 }
 
 /** A sitting's accumulated score. */
@@ -106,6 +116,7 @@ export class ScreenpipeSearch {
   readonly #walker: SittingWalker;
   readonly #scanRows: number;
   readonly #starts: () => SittingStarts | undefined;
+  #kept: Unindexed | undefined;
   readonly #sql: Record<"rank" | "probe" | "chunkRow" | "scan" | "progress" | "unindexed", string>;
 
   /**
@@ -127,12 +138,14 @@ export class ScreenpipeSearch {
     const from = `FROM ${ROWS} AS a ${schema.join}`;
     this.#sql = {
       rank: `SELECT audio_chunk_id AS chunk, bm25(${FTS}) AS score FROM ${FTS}
-        WHERE ${FTS} MATCH ? AND ${keepGoingSql(FTS)} ORDER BY score, rowid LIMIT ?`,
+        WHERE ${FTS} MATCH ? AND ${keepGoingSql(FTS)} ORDER BY score, rowid ${BOUND_LIMIT_SQL}`,
       probe: `SELECT 1 AS found FROM ${FTS} WHERE ${FTS} MATCH ? LIMIT 1`,
       chunkRow: `SELECT a.id AS id, a.timestamp AS ts ${from}
         WHERE a.audio_chunk_id = ? AND ${schema.visible} ORDER BY a.timestamp, a.id LIMIT 1`,
       scan: `SELECT a.id AS id, a.timestamp AS ts, a.transcription AS text ${from}
-        WHERE a.id > ? AND ${schema.visible} AND ${keepGoingSql("a")} ORDER BY a.id DESC LIMIT ?`,
+        WHERE a.id > ? AND ${schema.visible} AND ${
+        keepGoingSql("a")
+      } ORDER BY a.id DESC ${BOUND_LIMIT_SQL}`,
       progress: `SELECT last_indexed_rowid AS n FROM ${PROGRESS} WHERE table_name = '${ROWS}'`,
       unindexed: `SELECT count(*) AS n FROM ${ROWS} WHERE id > ?`,
     };
@@ -238,27 +251,41 @@ export class ScreenpipeSearch {
 
   /** The unindexed rows, newest first, with the share of the terms each holds. */
   #scan(patterns: RegExp[]): { hits: ScanHit[]; partial: boolean; hasEvery: boolean } {
-    const last = this.lastIndexed();
-    if (last === Number.MAX_SAFE_INTEGER || patterns.length === 0) {
-      return { hits: [], partial: false, hasEvery: false };
-    }
-    const rows = this.#store.all(this.#sql.scan, last, this.#scanRows + 1);
-    const partial = rows.length > this.#scanRows;
+    if (patterns.length === 0) return { hits: [], partial: false, hasEvery: false };
+    const { rows, partial } = this.#unindexed();
     const hits: ScanHit[] = [];
     let hasEvery = false;
-    rows.slice(0, this.#scanRows).forEach((row, i) => {
+    rows.forEach((row, i) => {
       if (i % 256 === 0) this.#store.throwIfInterrupted();
-      const text = fold(String(row["text"]));
-      const held = patterns.filter((pattern) => pattern.test(text)).length;
+      const held = patterns.filter((pattern) => pattern.test(row.text)).length;
       if (held === 0) return;
-      const ts = String(row["ts"]);
-      hits.push({
-        row: { id: Number(row["id"]), ts, ms: parseStamp(ts) },
-        share: held / patterns.length,
-      });
+      hits.push({ row: row.row, share: held / patterns.length });
       if (held === patterns.length) hasEvery = true;
     });
     return { hits, partial, hasEvery };
+  }
+
+  /**
+   * The unindexed rows, newest first, their text folded; kept while the database is
+   * unchanged (PRAGMA data_version), as every search scans the same rows.
+   */
+  #unindexed(): Unindexed {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (this.#kept?.version === version) return this.#kept;
+    const last = this.lastIndexed();
+    const read = last === Number.MAX_SAFE_INTEGER
+      ? []
+      : this.#store.all(this.#sql.scan, last, this.#scanRows + 1);
+    const rows = read.slice(0, this.#scanRows).map((row, i) => {
+      if (i % 256 === 0) this.#store.throwIfInterrupted();
+      const ts = String(row["ts"]);
+      return {
+        row: { id: Number(row["id"]), ts, ms: parseStamp(ts) },
+        text: fold(String(row["text"])),
+      };
+    });
+    this.#kept = { version, rows, partial: read.length > this.#scanRows };
+    return this.#kept;
   }
 }
 

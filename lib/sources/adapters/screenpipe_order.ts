@@ -1,0 +1,280 @@
+/**
+ * A screenpipe sitting's segment order, read without its text: a search hit needs its
+ * sitting's speakers (in order of first appearance) and its moment's `seq`, and both
+ * depend only on where each row sorts among the sitting's segments (screenpipe_sittings.ts
+ * `sittingSegments`: by when its chunk's speech starts plus its own start, then id). Each
+ * row is read as four numbers and a timestamp (no text, device or engine, no speaker
+ * looked up per row) and the order is kept, for the last few sittings read, until the
+ * database changes; the few speakers' names are looked up once each. A moment reads the
+ * rows' texts once more (kept for fewer sittings), and looks for its words in seq order.
+ *
+ * Where a timestamp does not parse, the order of segments depends on how the runtime sorts
+ * them, so none is made here: callers read the sitting's segments instead.
+ *
+ * @module
+ */
+import { keepGoingSql, type Store, type StoreValue } from "../../store/store.ts";
+import type { SegmentRecord } from "../source_reader.ts";
+import { firstHolding } from "../turns.ts";
+import { MAX_SPEAKERS } from "../../config/limits.ts";
+import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
+import { parseStamp, type Sitting } from "./screenpipe_sittings.ts";
+
+// Rows whose order is kept, in all: a search page's sittings, a few numbers a row.
+const KEPT_ROWS = 100_000;
+
+// Rows whose text is kept, in all, for moments: a search page's sittings, within a few MB.
+const KEPT_TEXT_ROWS = 20_000;
+
+/** A sitting's rows, each where sittingSegments places it. */
+interface Order {
+  /** Row ids. */
+  ids: number[];
+  /** Each row's startMs, as its segment's. */
+  starts: number[];
+  /** Each row's chunk start, in ms from the sitting's start: its end counts from it. */
+  bases: number[];
+  /** Each row's speaker id, or null. */
+  speakers: (number | null)[];
+}
+
+/** A sitting's rows in seq order, with their text, as a moment is looked for in. */
+interface Said {
+  /** The row's place in its {@link Order}. */
+  i: number;
+  /** What it says, trimmed as its segment's text. */
+  text: string;
+  /** Its end_time, or null. */
+  end: StoreValue;
+}
+
+/**
+ * The segment order of sittings over one source's connection.
+ *
+ * @example
+ * ```ts
+ * import { SittingOrder } from "./screenpipe_order.ts";
+ * import type { ScreenpipeSchema } from "./screenpipe_schema.ts";
+ * import type { Store } from "../../store/store.ts";
+ * declare const store: Store, schema: ScreenpipeSchema;
+ * const order = new SittingOrder(store, schema);
+ * ```
+ */
+export class SittingOrder {
+  readonly #store: Store;
+  readonly #sql: Record<"span" | "order" | "orderById" | "said" | "saidById" | "name", string>;
+  #version = -1;
+  #kept = new Map<number, Order | null>();
+  #keptRows = 0;
+  #said = new Map<number, Said[] | null>();
+  #saidRows = 0;
+  #names = new Map<number, string>();
+
+  /** Reads sittings on `store`, whose columns `schema` describes. */
+  constructor(store: Store, schema: ScreenpipeSchema) {
+    this.#store = store;
+    const visible = `${schema.plainVisible} AND ${keepGoingSql("a")}`;
+    // A sitting's rows, by the timestamp index, or walked in id order with the timestamps
+    // as a filter (the unary plus keeps SQLite off the index, which seeks the table per row).
+    const byIndex = (columns: string) =>
+      `SELECT ${columns} FROM ${ROWS} AS a
+        WHERE a.timestamp >= ? AND a.timestamp <= ? AND ${visible}`;
+    const byId = (columns: string) =>
+      `SELECT ${columns} FROM ${ROWS} AS a
+        WHERE a.id BETWEEN ? AND ? AND +a.timestamp >= ? AND +a.timestamp <= ? AND ${visible}`;
+    const said = `a.id AS id, a.transcription AS text, ${schema.endColumn} AS e`;
+    this.#sql = {
+      // From the timestamp index alone: whether the sitting's rows are about contiguous.
+      span: `SELECT min(id) AS lo, max(id) AS hi, count(*) AS n FROM ${ROWS}
+        WHERE timestamp >= ? AND timestamp <= ?`,
+      order: byIndex(schema.orderColumns),
+      orderById: byId(schema.orderColumns),
+      said: byIndex(said),
+      saidById: byId(said),
+      name: schema.speakerName,
+    };
+  }
+
+  /** Forgets what was kept when the database has changed since. */
+  #current(): void {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    if (version !== this.#version) {
+      [this.#version, this.#kept, this.#names, this.#said] = [
+        version,
+        new Map(),
+        new Map(),
+        new Map(),
+      ];
+      [this.#keptRows, this.#saidRows] = [0, 0];
+    }
+  }
+
+  /** The sitting's order, or null when a timestamp in it does not parse. */
+  #of(sitting: Sitting): Order | null {
+    this.#current();
+    const key = sitting.start.id;
+    let order = this.#kept.get(key);
+    if (order === undefined) {
+      order = readOrder(this.#rows(sitting, "order"), sitting);
+      this.#keptRows += order?.ids.length ?? 0;
+      while (this.#keptRows > KEPT_ROWS && this.#kept.size > 0) {
+        const [oldest, dropped] = this.#kept.entries().next().value!;
+        this.#kept.delete(oldest);
+        this.#keptRows -= dropped?.ids.length ?? 0;
+      }
+    }
+    this.#kept.delete(key);
+    this.#kept.set(key, order);
+    return order;
+  }
+
+  /** The sitting's rows, as its order or its texts, in no particular order. */
+  #rows(sitting: Sitting, read: "order" | "said"): StoreValue[][] {
+    const { start, end } = sitting;
+    const span = this.#store.get(this.#sql.span, start.ts, end.ts);
+    const [lo, hi, n] = [Number(span?.["lo"]), Number(span?.["hi"]), Number(span?.["n"] ?? 0)];
+    // The app appends, so a sitting's ids are about contiguous; where another sitting's
+    // rows interleave much, its rows are sought through the timestamp index instead.
+    return n > 0 && hi - lo < 2 * n
+      ? this.#store.rows(this.#sql[`${read}ById`], lo, hi, start.ts, end.ts)
+      : this.#store.rows(this.#sql[read], start.ts, end.ts);
+  }
+
+  /**
+   * Who speaks in the sitting, each once, in order of first appearance, as its segments
+   * name them; undefined when its order cannot be made here.
+   */
+  speakers(sitting: Sitting): string[] | undefined {
+    const order = this.#of(sitting);
+    if (order === null) return undefined;
+    const first = new Map<number, number>();
+    for (let i = 0; i < order.ids.length; i++) {
+      const speaker = order.speakers[i]!;
+      if (speaker === null) continue;
+      const known = first.get(speaker);
+      if (known === undefined || before(order, i, known)) first.set(speaker, i);
+    }
+    const names = new Set<string>();
+    for (const [speaker] of [...first].sort((a, b) => before(order, a[1], b[1]) ? -1 : 1)) {
+      if (names.size >= MAX_SPEAKERS) break;
+      names.add(this.#name(speaker));
+    }
+    return [...names];
+  }
+
+  /**
+   * The first segment (by seq) of the sitting whose text holds `needle` as whole words,
+   * exactly or else case-insensitively (as findSegment answers), or null; undefined when
+   * its order cannot be made here.
+   */
+  find(sitting: Sitting, needle: string): SegmentRecord | null | undefined {
+    const order = this.#of(sitting);
+    if (order === null) return undefined;
+    const said = this.#saidOf(sitting, order);
+    if (said === null) return undefined;
+    const hit = firstHolding(said, needle);
+    if (hit === null) return null;
+    const speaker = order.speakers[hit.i]!;
+    return {
+      seq: said.indexOf(hit),
+      startMs: order.starts[hit.i]!,
+      endMs: hit.end === null ? null : Math.round(order.bases[hit.i]! + Number(hit.end) * 1000),
+      speaker: speaker === null ? null : this.#name(speaker),
+      text: hit.text,
+    };
+  }
+
+  /**
+   * The sitting's rows in seq order, with their text, kept for the last few sittings; null
+   * when a row the order lacks was written between the two reads (the caller reads again).
+   */
+  #saidOf(sitting: Sitting, order: Order): Said[] | null {
+    const key = sitting.start.id;
+    let said = this.#said.get(key);
+    if (said === undefined) {
+      const index = new Map(order.ids.map((id, i) => [id, i]));
+      said = [];
+      for (const [id, text, end] of this.#rows(sitting, "said")) {
+        const i = index.get(Number(id));
+        if (i === undefined) {
+          said = null;
+          break;
+        }
+        said.push({ i, text: String(text).trim(), end: end ?? null });
+      }
+      // A row deleted between the reads leaves a seq the order cannot give: read again.
+      if (said?.length !== order.ids.length) said = null;
+      said?.sort((a, b) => before(order, a.i, b.i) ? -1 : 1);
+      this.#saidRows += said?.length ?? 0;
+      while (this.#saidRows > KEPT_TEXT_ROWS && this.#said.size > 0) {
+        const [oldest, dropped] = this.#said.entries().next().value!;
+        this.#said.delete(oldest);
+        this.#saidRows -= dropped?.length ?? 0;
+      }
+    }
+    this.#said.delete(key);
+    this.#said.set(key, said);
+    return said;
+  }
+
+  /** A speaker as segments show it: the name, else `Speaker <id>`. */
+  #name(speaker: number): string {
+    let name = this.#names.get(speaker);
+    if (name === undefined) {
+      const found = this.#sql.name === "" ? undefined : this.#store.get(this.#sql.name, speaker);
+      const text = found?.["name"];
+      const trimmed = text === null || text === undefined ? "" : String(text).trim();
+      name = trimmed === "" ? `Speaker ${speaker}` : trimmed;
+      this.#names.set(speaker, name);
+    }
+    return name;
+  }
+}
+
+/** Whether row `i` sorts before row `j` among the sitting's segments. */
+function before(order: Order, i: number, j: number): boolean {
+  const a = order.starts[i]!;
+  const b = order.starts[j]!;
+  return a < b || (a === b && order.ids[i]! < order.ids[j]!);
+}
+
+/**
+ * Places rows (id, chunk, ts, speaker_id, start_time) as sittingSegments does: a chunk
+ * starts at its earliest row, a row without a start sits at its own timestamp.
+ */
+function readOrder(rows: StoreValue[][], sitting: Sitting): Order | null {
+  const startMs = sitting.start.ms;
+  const stamps = new Map<string, number>();
+  const ms: number[] = [];
+  const chunkStart = new Map<number, number>();
+  let lastTs = "";
+  let lastAt = NaN;
+  for (const row of rows) {
+    const ts = String(row[2]);
+    // A chunk's rows come together, mostly with one stamp: the lookup is skipped for them.
+    let at = ts === lastTs ? lastAt : stamps.get(ts);
+    if (at === undefined) {
+      at = parseStamp(ts);
+      if (Number.isNaN(at)) return null;
+      stamps.set(ts, at);
+    }
+    lastTs = ts;
+    lastAt = at;
+    ms.push(at);
+    const chunk = Number(row[1]);
+    const known = chunkStart.get(chunk);
+    if (known === undefined || at < known) chunkStart.set(chunk, at);
+  }
+  const order: Order = { ids: [], starts: [], bases: [], speakers: [] };
+  for (const [i, row] of rows.entries()) {
+    const base = chunkStart.get(Number(row[1]))! - startMs;
+    const start = row[4] === null ? null : Number(row[4]);
+    const at = Math.round(start === null ? ms[i]! - startMs : base + start * 1000);
+    if (Number.isNaN(at)) return null;
+    order.ids.push(Number(row[0]));
+    order.starts.push(at);
+    order.bases.push(base);
+    order.speakers.push(row[3] === null ? null : Number(row[3]));
+  }
+  return order;
+}
