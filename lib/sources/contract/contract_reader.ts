@@ -89,15 +89,22 @@ function head(row: StoreRow) {
 /** Each item with the speakers of its transcript, where it has segments. */
 function withSpeakers<T extends TranscriptHead>(
   store: Store,
-  cache: SpeakerCache,
+  cache: SpeakerCache | null,
   items: T[],
 ): T[] {
-  if (items.length === 0) return items;
+  if (items.length === 0 || cache === null) return items;
   const speakers = cache.of(store, items.map((item) => item.id));
   return items.map((item) => {
     const names = speakers.get(item.id);
     return names === undefined ? item : { ...item, speakers: names };
   });
+}
+
+/** Whether the store has the optional `segments` table. */
+function hasSegmentsTable(store: Store): boolean {
+  return store.get(
+    "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'segments'",
+  ) !== undefined;
 }
 
 /** A task row as list_tasks shows it. */
@@ -132,11 +139,15 @@ function taskOf(row: StoreRow): TaskSummary {
  */
 export class ContractReader implements SourceReader {
   readonly #store: Store;
-  readonly #speakers = new SpeakerCache();
+  // The contract makes `segments` optional: without it, items are read as text alone.
+  readonly #hasSegments: boolean;
+  readonly #speakers: SpeakerCache | null;
 
   /** Reads `store`, already opened and checked against the contract. */
   constructor(store: Store) {
     this.#store = store;
+    this.#hasSegments = hasSegmentsTable(store);
+    this.#speakers = this.#hasSegments ? new SpeakerCache() : null;
   }
 
   /** Newest first by (created_at, pk), the order of the transcripts_newest index. */
@@ -225,6 +236,7 @@ export class ContractReader implements SourceReader {
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
+    if (!this.#hasSegments) return this.#store.get(HEAD_SQL, id) === undefined ? undefined : [];
     return readSegments(this.#store, id, range);
   }
 
@@ -236,11 +248,11 @@ export class ContractReader implements SourceReader {
   }
 
   findSegment(id: string, needle: string, near?: number): SegmentRecord | null {
-    return findSegment(this.#store, id, needle, near);
+    return this.#hasSegments ? findSegment(this.#store, id, needle, near) : null;
   }
 
   findSegments(sought: readonly SegmentSought[]): (SegmentRecord | null)[] {
-    return findSegments(this.#store, sought);
+    return this.#hasSegments ? findSegments(this.#store, sought) : sought.map(() => null);
   }
 
   /** Tasks holding words of the query, by a scan: the contract keeps no index of tasks. */
@@ -287,9 +299,7 @@ export class ContractReader implements SourceReader {
   facts(): SourceFacts {
     const store = this.#store;
     const count = (sql: string) => Number(store.get(sql)?.["n"] ?? 0);
-    const hasSegments = store.get(
-      "SELECT 1 AS found FROM sqlite_schema WHERE type = 'table' AND name = 'segments'",
-    ) !== undefined;
+    const hasSegments = hasSegmentsTable(store);
     return {
       // The counts walk every row, so they carry the deadline check.
       transcripts: count(`SELECT count(*) AS n FROM transcripts WHERE ${KEEP_GOING_SQL}`),
