@@ -106,6 +106,7 @@ export function parseCommandLine(args: readonly string[]): Command {
       args: [...args],
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: {
         db: { type: "string" },
         source: { type: "string", multiple: true },
@@ -120,9 +121,18 @@ export function parseCommandLine(args: readonly string[]): Command {
   } catch (error) {
     return { kind: "usage-error", message: describeParseError(error) };
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help) return { kind: "help" };
   if (values.version) return { kind: "version" };
+  // parseArgs keeps the last of a repeated single-value option: a second --db would drop the
+  // first store unsaid.
+  const twice = SINGLE_VALUE_OPTIONS.find((name) =>
+    tokens.filter((token) => token.kind === "option" && token.name === name).length > 1
+  );
+  if (twice !== undefined) {
+    const hint = twice === "db" ? "; to serve several, use --source" : "";
+    return { kind: "usage-error", message: `--${twice} is given twice${hint}` };
+  }
   if (values.demo && values.db !== undefined) {
     return { kind: "usage-error", message: "--db and --demo cannot be used together" };
   }
@@ -228,6 +238,9 @@ export function parseSourceFlag(text: string): SourceFlag | string {
   if (flag.path === "") return "--source needs a path";
   return flag;
 }
+
+/** The options that take one value, and so may be given once. */
+const SINGLE_VALUE_OPTIONS = ["db", "out", "timeout-ms"] as const;
 
 /** What a value-taking option holds, for "needs a …" messages. */
 const OPTION_VALUES: Record<string, string> = {

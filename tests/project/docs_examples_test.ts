@@ -6,7 +6,8 @@
  */
 import { SourceSet } from "../../lib/sources/source_set.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { denoJson, docs, fencedBetween, readme, section } from "../helpers/docs.ts";
+import { cell, denoJson, docs, fencedBetween, readme, section } from "../helpers/docs.ts";
+import { DatabaseSync } from "node:sqlite";
 import { runCli } from "../helpers/server_process.ts";
 import { openDemoStore } from "../../lib/demo/demo_store.ts";
 import { ENV_VARS_READ } from "../../lib/config/db_path.ts";
@@ -120,4 +121,22 @@ Deno.test("docs/install.md's Node-only start carries the start task's flags exac
   const entry = words.findIndex((word) => word.endsWith("/main.ts"));
   assertEquals(words.slice(4, entry), readStartPermissionFlags());
   assert(docs.install.includes("npx --prefer-offline -y deno@2.9.6"));
+});
+
+Deno.test("docs/store.md's line for a database of no known kind is what the server prints", async () => {
+  const dir = Deno.makeTempDirSync();
+  try {
+    const path = `${dir}/other.db`;
+    new DatabaseSync(path).exec("CREATE TABLE foo (a)");
+    const { code, stderr } = await runCli(["--source", path]);
+    assertEquals(code, 2);
+    const printed = stderr.trim().replace("transcript-mcp: ", "").replace(path, "PATH")
+      .replace("(tables: foo)", "(tables: …)");
+    assert(
+      cell(docs.store, "Of no known kind").includes(`\`${printed}\``),
+      `docs/store.md states: ${printed}`,
+    );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
-import { runCli } from "../helpers/server_process.ts";
+import { runCli, startServer } from "../helpers/server_process.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -73,6 +73,45 @@ Deno.test("an empty store serves empty results and checks clean", async () => {
     assertEquals(check.code, 0);
     assertMatch(check.stdout, /transcripts: +0\b/);
   } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("a store without the optional segments table serves every tool, resource and prompt", async () => {
+  const fixture = buildFixtureStore({ afterFill: "DROP TABLE segments" });
+  const server = startServer(["--db", fixture.path]);
+  try {
+    await server.initialize();
+    const id = fixture.transcripts[0]!.id;
+    const calls: [string, Json][] = [
+      ["list_transcripts", {}],
+      ["get_transcript", { id }],
+      ["get_turns", { id }],
+      ["search_transcripts", { query: "fixture" }],
+      ["list_tasks", {}],
+      ["list_sources", {}],
+    ];
+    for (const [tool, args] of calls) {
+      const result = await server.callTool(tool, args);
+      assertEquals(result.isError, undefined, `${tool}: ${JSON.stringify(result)}`);
+    }
+    const turns = (await server.callTool("get_turns", { id })).structuredContent;
+    assert(turns.turns.length > 0, "turns made from the text");
+    assertEquals(turns.turns[0].speaker, null);
+    const page = await server.request("resources/list", {});
+    assertEquals(page.error, undefined, JSON.stringify(page));
+    const read = await server.request("resources/read", { uri: page.result.resources[0].uri });
+    assertEquals(read.error, undefined, JSON.stringify(read));
+    const prompt = await server.request("prompts/get", {
+      name: "summarize_transcript",
+      arguments: { id },
+    });
+    assertEquals(prompt.error, undefined, JSON.stringify(prompt));
+    const exit = await server.finish();
+    assertEquals(exit.code, 0);
+    assert(!/failed/.test(exit.stderr), exit.stderr);
+  } finally {
+    await server.kill();
     fixture.cleanup();
   }
 });

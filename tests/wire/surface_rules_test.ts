@@ -84,6 +84,23 @@ Deno.test("malformed params of the new methods answer -32602 in one line", async
   });
 });
 
+Deno.test("a read of an unknown, very long URI answers -32002 in one short line", async () => {
+  const uri = `transcript://store/${"x".repeat(3_000_000)}\nline two`;
+  await session(async (server) => {
+    const line = await server.send({
+      jsonrpc: "2.0",
+      id: "long",
+      method: "resources/read",
+      params: { uri },
+    })
+      .then(() => server.nextLine());
+    assert(line !== null && line.length < 10_000, `a short answer: ${line?.length} characters`);
+    const answer = JSON.parse(line);
+    assertError(answer, "long", -32002, /^Resource not found: transcript:\/\/store\/x+…$/);
+    assert(answer.error.data.uri.startsWith("transcript://store/xxx"), "data names the URI");
+  });
+});
+
 Deno.test("a cancelled resources, prompts or completions request gets no answer", async () => {
   await session(async (server) => {
     const lines = REQUESTS.flatMap(([method, params], i) => [

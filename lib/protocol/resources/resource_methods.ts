@@ -11,7 +11,8 @@ import { errorAnswer, type RequestAnswer, resultAnswer } from "../request_answer
 import type { SourceReads } from "../source_reads.ts";
 import type { ResourceEntry } from "../../tools/reads/source_read.ts";
 import { parseTranscriptUri, TRANSCRIPT_URI_TEMPLATE, transcriptUri } from "./transcript_uri.ts";
-import { RESOURCE_MAX_BYTES } from "../../config/limits.ts";
+import { MAX_TOOL_ERROR_MESSAGE, RESOURCE_MAX_BYTES } from "../../config/limits.ts";
+import { printable } from "../../text/printable.ts";
 
 /**
  * The error code the MCP specification (2025-11-25, the version the SDK speaks) gives a
@@ -22,9 +23,13 @@ export const RESOURCE_NOT_FOUND: number = -32002;
 /** The media type of every transcript resource. */
 export const TRANSCRIPT_MIME_TYPE: string = "text/markdown";
 
-/** The answer to a read of `uri`, which names no transcript. */
+/**
+ * The answer to a read of `uri`, which names no transcript. The URI is shown cut and on one
+ * line, as tools show bad arguments: a client's 8 MiB line must not come back twice over.
+ */
 function notFound(uri: string): RequestAnswer {
-  return errorAnswer(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+  const shown = printable(uri, MAX_TOOL_ERROR_MESSAGE);
+  return errorAnswer(RESOURCE_NOT_FOUND, `Resource not found: ${shown}`, { uri: shown });
 }
 
 /** A listed transcript as an MCP resource. */

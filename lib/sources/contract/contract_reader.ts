@@ -133,6 +133,9 @@ function taskOf(row: StoreRow): TaskSummary {
 export class ContractReader implements SourceReader {
   readonly #store: Store;
   readonly #speakers = new SpeakerCache();
+  // The contract makes `segments` optional; learnt from the first read that needs it, so a
+  // store that has it runs no statement more.
+  #hasSegments = true;
 
   /** Reads `store`, already opened and checked against the contract. */
   constructor(store: Store) {
@@ -162,9 +165,7 @@ export class ContractReader implements SourceReader {
     if (filter.since !== undefined) conditions.add("created_at >= ?", filter.since);
     if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
     const rows = store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit);
-    return withSpeakers(
-      store,
-      this.#speakers,
+    return this.#withSpeakers(
       rows.map((row) => ({
         ...head(row),
         duration: numberOrNull(row["duration"]),
@@ -180,7 +181,7 @@ export class ContractReader implements SourceReader {
     const row = this.#store.get(DOCUMENT_SQL, id);
     if (row === undefined) return undefined;
     return {
-      ...withSpeakers(this.#store, this.#speakers, [head(row)])[0]!,
+      ...this.#withSpeakers([head(row)])[0]!,
       duration: numberOrNull(row["duration"]),
       starred: flag(row["starred"]),
       language: textOrNull(row["language"]),
@@ -208,9 +209,7 @@ export class ContractReader implements SourceReader {
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     const store = this.#store;
-    return withSpeakers(
-      store,
-      this.#speakers,
+    return this.#withSpeakers(
       hitRows(store, keys).map((row) => {
         const { window, line } = hitWindow(store, row, match);
         return {
@@ -225,22 +224,43 @@ export class ContractReader implements SourceReader {
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
-    return readSegments(this.#store, id, range);
+    return this.#withSegments(
+      () => readSegments(this.#store, id, range),
+      () => this.#store.get(HEAD_SQL, id) === undefined ? undefined : [],
+    );
   }
 
   readHead(id: string): TranscriptHead | undefined {
     const row = this.#store.get(HEAD_SQL, id);
-    return row === undefined
-      ? undefined
-      : withSpeakers(this.#store, this.#speakers, [head(row)])[0];
+    return row === undefined ? undefined : this.#withSpeakers([head(row)])[0];
   }
 
   findSegment(id: string, needle: string, near?: number): SegmentRecord | null {
-    return findSegment(this.#store, id, needle, near);
+    return this.#withSegments(() => findSegment(this.#store, id, needle, near), () => null);
   }
 
   findSegments(sought: readonly SegmentSought[]): (SegmentRecord | null)[] {
-    return findSegments(this.#store, sought);
+    return this.#withSegments(
+      () => findSegments(this.#store, sought),
+      () => sought.map(() => null),
+    );
+  }
+
+  /** `items`, each with the speakers of its transcript where it has segments. */
+  #withSpeakers<T extends TranscriptHead>(items: T[]): T[] {
+    return this.#withSegments(() => withSpeakers(this.#store, this.#speakers, items), () => items);
+  }
+
+  /** What `read` answers, or `without` where the store has no segments table. */
+  #withSegments<T>(read: () => T, without: () => T): T {
+    if (!this.#hasSegments) return without();
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof Error && /^no such table: segments$/.test(error.message))) throw error;
+      this.#hasSegments = false;
+      return without();
+    }
   }
 
   /** Tasks holding words of the query, by a scan: the contract keeps no index of tasks. */
