@@ -38,7 +38,8 @@ export interface DbPathContext {
 }
 
 /**
- * Resolves the store path. A leading `~` is expanded (MCP clients pass arguments without a
+ * Resolves the store path, or throws {@link NoDefaultPathError} when none was named and the
+ * environment gives no default. A leading `~` is expanded (MCP clients pass arguments without a
  * shell), relative paths are taken from the working directory, and Windows paths, UNC
  * paths, spaces and non-ASCII characters pass through untouched.
  *
@@ -66,8 +67,36 @@ export function resolveDbPath(context: DbPathContext): DbPath {
   if (nonEmpty(context.flag)) return { path: absolute(context.flag!), origin: "--db" };
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (nonEmpty(fromEnv)) return { path: absolute(fromEnv!), origin: "TRANSCRIPT_MCP_DB" };
-  const dataDir = platformDataDir({ ...context, home: home ?? context.cwd })!;
+  const dataDir = platformDataDir({ ...context, home });
+  // Without a home there is no default to fall back on; guessing one under the working
+  // directory would name a path nobody chose.
+  if (dataDir === undefined) throw new NoDefaultPathError();
   return { path: paths.join(dataDir, "transcript-mcp", "store.db"), origin: "platform default" };
+}
+
+/**
+ * No store was named and there is no default path to use: neither a home directory nor a
+ * data directory is set in the environment.
+ *
+ * @example
+ * ```ts
+ * import { NoDefaultPathError, resolveDbPath } from "./db_path.ts";
+ * try {
+ *   resolveDbPath({ env: () => undefined, os: "linux", cwd: "/" });
+ * } catch (error) {
+ *   error instanceof NoDefaultPathError; // true
+ * }
+ * ```
+ */
+export class NoDefaultPathError extends Error {
+  /** Makes the error; its message says what was missing and what to do instead. */
+  constructor() {
+    super(
+      "Cannot open store: no default path, as neither HOME nor a data directory is set; " +
+        "pass --source PATH to name your store, or --demo to try the built-in demo store",
+    );
+    this.name = "NoDefaultPathError";
+  }
 }
 
 /** What the platform's directories depend on. */

@@ -7,7 +7,12 @@
  * @module
  */
 import type { StoreChoice } from "../config/cli.ts";
-import { type DbPathContext, type DbPathOrigin, resolveDbPath } from "../config/db_path.ts";
+import {
+  type DbPathContext,
+  type DbPathOrigin,
+  NoDefaultPathError,
+  resolveDbPath,
+} from "../config/db_path.ts";
 import { StoreOpenError } from "../store/errors.ts";
 import { planSources, type SourceRequest } from "./served_sources.ts";
 import type { SourceSpec } from "./source_set.ts";
@@ -24,7 +29,8 @@ export type ChosenSources =
   };
 
 /**
- * Turns the command line's choice into absolute source requests.
+ * Turns the command line's choice into absolute source requests. With no store named and no
+ * default path in the environment (no HOME), it throws a {@link StoreOpenError} saying so.
  *
  * @example
  * ```ts
@@ -45,8 +51,13 @@ export function chooseSources(
 ): ChosenSources {
   if (choice.kind === "demo") return { kind: "demo" };
   if (choice.flags.length === 0) {
-    const { path, origin } = resolveDbPath(context);
-    return { kind: "paths", requests: [{ name: null, path, origin }], origin };
+    try {
+      const { path, origin } = resolveDbPath(context);
+      return { kind: "paths", requests: [{ name: null, path, origin }], origin };
+    } catch (error) {
+      if (error instanceof NoDefaultPathError) throw new StoreOpenError(error.message);
+      throw error;
+    }
   }
   return {
     kind: "paths",

@@ -191,6 +191,26 @@ Deno.test("the store path comes from --db, else TRANSCRIPT_MCP_DB, and is logged
   }
 });
 
+Deno.test("with no home set, the default store is refused by name, not guessed", async () => {
+  // A clean environment: HOME, XDG_DATA_HOME and TRANSCRIPT_MCP_DB all unset.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "start", "check"],
+    cwd: PROJECT_ROOT,
+    clearEnv: true,
+    env: { DENO_DIR: denoDir(), PATH: Deno.env.get("PATH") ?? "", NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(output.stderr);
+  assertEquals(output.code, 2);
+  assertEquals(ownLines(stderr), [
+    "transcript-mcp: Cannot open store: no default path, as neither HOME nor a data directory " +
+    "is set; pass --source PATH to name your store, or --demo to try the built-in demo store",
+  ]);
+  assert(!stderr.includes(PROJECT_ROOT), "no path under the working directory is named");
+});
+
 Deno.test("parseCommandLine reads every command", () => {
   assertEquals(parseCommandLine([]), {
     kind: "serve",

@@ -57,6 +57,34 @@ Deno.test("chooseSources() makes paths absolute and falls back to the default st
   });
 });
 
+Deno.test("chooseSources() refuses to guess a default store when no home is set", () => {
+  const homeless = { env: () => undefined, os: "linux", cwd: "/work" };
+  const error = assertThrows(
+    () => chooseSources({ kind: "paths", flags: [] }, homeless),
+    StoreOpenError,
+  );
+  assertEquals(
+    error.message,
+    "Cannot open store: no default path, as neither HOME nor a data directory is set; " +
+      "pass --source PATH to name your store, or --demo to try the built-in demo store",
+  );
+  // A data directory alone is enough, and a store named needs no home at all.
+  const xdg = { ...homeless, env: (name: string) => name === "XDG_DATA_HOME" ? "/d" : undefined };
+  assertEquals(
+    chooseSources({ kind: "paths", flags: [] }, xdg),
+    {
+      kind: "paths",
+      requests: [{ name: null, path: "/d/transcript-mcp/store.db", origin: "platform default" }],
+      origin: "platform default",
+    },
+  );
+  const named = chooseSources({
+    kind: "paths",
+    flags: [{ name: null, path: "s.db", option: "--source" }],
+  }, homeless);
+  assertEquals(named.kind === "paths" ? named.requests[0]!.path : "", "/work/s.db");
+});
+
 Deno.test("planSources() names sources, keeps one that fails, and refuses two with one name", () => {
   const first = buildFixtureStore({ transcripts: fixtureTranscripts(3) });
   const second = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
