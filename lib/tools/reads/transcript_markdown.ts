@@ -8,6 +8,7 @@
  */
 import { clockTime, type Turn } from "../../sources/turns.ts";
 import { capText, utf8Length } from "../response_budget.ts";
+import { cutAtWord } from "../../sources/turn_text_bytes.ts";
 import type { TranscriptTurns } from "./transcript_turns.ts";
 import { FIELD_CAPS } from "../../config/limits.ts";
 
@@ -60,19 +61,39 @@ function turnLine(turn: Turn): string {
  * The last line of a cut transcript: where it stops and how to read on with get_turns, from
  * the first turn left out.
  */
-function readOnLine(id: string, next: Turn, shown: number, total: number, budget: number): string {
+function readOnLine(
+  id: string,
+  next: Turn,
+  shown: number,
+  total: number,
+  budget: number,
+  inPart = false,
+): string {
   const from = next.startMs === null
     ? `${JSON.stringify({ id })} and follow its nextCursor to turn ${shown + 1}`
     : `${JSON.stringify({ id, fromMs: next.startMs })} (from ${
       clockTime(next.startMs)
     }) and follow its nextCursor`;
+  const part = inPart ? `, and turn ${shown + 1} in part` : "";
   return `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${shown} of ${total} turns ` +
-    `shown. Read on with get_turns ${from}._`;
+    `shown${part}. Read on with get_turns ${from}._`;
+}
+
+/**
+ * The first turn's line cut at a word to fit `room` bytes beside the read-on line `last`,
+ * for a transcript whose first turn alone is over the budget: text rather than none.
+ */
+function partOfFirst(turn: Turn, room: number): string {
+  const line = turnLine(turn);
+  // cutAtWord counts bytes as JSON writes them, never fewer than UTF-8's: the part fits.
+  const { end } = cutAtWord(line, line.length, Math.max(0, room - utf8Length("\n …\n")));
+  return `\n${line.slice(0, end)} …\n`;
 }
 
 /**
  * `turns` of the transcript `head` as Markdown of at most `maxBytes` UTF-8 bytes (the whole
- * header always): cut, when over, after the last turn that fits with the read-on line.
+ * header always): cut, when over, after the last turn that fits with the read-on line, or,
+ * when not even the first fits, inside it at a word.
  *
  * @example
  * ```ts
@@ -128,6 +149,12 @@ export function transcriptMarkdown(
   while (shown > 0 && bytes + utf8Length(last) > maxBytes) {
     bytes -= sizes[--shown]!;
     last = readOn();
+  }
+  if (shown === 0 && turns.length > 0) {
+    last = `\n${readOnLine(head.id, turns[0]!, 0, turns.length, maxBytes, true)}\n`;
+    const part = partOfFirst(turns[0]!, maxBytes - bytes - utf8Length(last));
+    const markdown = header + part + last;
+    return { markdown, bytes: utf8Length(markdown), shownTurns: 0, totalTurns: turns.length };
   }
   const markdown = header + lines.slice(0, shown).join("") + last;
   return { markdown, bytes: utf8Length(markdown), shownTurns: shown, totalTurns: turns.length };

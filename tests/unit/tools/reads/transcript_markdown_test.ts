@@ -105,3 +105,33 @@ Deno.test("transcriptMarkdown: untimed turns say which turn to read on from", ()
     ),
   );
 });
+
+Deno.test("transcriptMarkdown: a first turn alone over the budget is shown in part, cut at a word", () => {
+  for (const word of ["pricing", "préçïñg", "定价"]) {
+    const text = Array.from({ length: 3_000 }, (_, i) => `${word}${i}`).join(" ");
+    const turns: Turn[] = [
+      { seq: 0, startMs: 61_000, endMs: 9_000_000, speaker: "Lena", text },
+      { seq: 1, startMs: 9_000_000, endMs: 9_001_000, speaker: "Ana", text: "Yes." },
+    ];
+    for (const budget of [1_000, 4_096, 20_000]) {
+      const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, budget);
+      assert(cut.bytes <= budget && cut.bytes === bytes(cut.markdown), `${word} ${budget}`);
+      assertEquals([cut.shownTurns, cut.totalTurns], [0, 2]);
+      const lines = cut.markdown.trimEnd().split("\n");
+      assertEquals(
+        lines.pop(),
+        `_Cut here at ${budget.toLocaleString("en-US")} bytes: 0 of 2 turns shown, and turn 1 ` +
+          'in part. Read on with get_turns {"id":"screenpipe:1042","fromMs":61000} (from ' +
+          "0:01:01) and follow its nextCursor._",
+      );
+      const part = lines.filter((line) => line.startsWith("[0:01:01] Lena: "));
+      assertEquals(part.length, 1, "the first turn's line, in part");
+      const shown = part[0]!.slice("[0:01:01] Lena: ".length);
+      assert(shown.endsWith(" …"), "marked as cut");
+      const said = shown.slice(0, -2);
+      assert(text.startsWith(said) && text[said.length] === " ", "cut at a word");
+      // Most of the room goes to the text: no more than a word and the lines around it left.
+      assert(budget - cut.bytes < 400, `${word} ${budget}: ${budget - cut.bytes} bytes unused`);
+    }
+  }
+});
