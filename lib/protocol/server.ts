@@ -12,6 +12,7 @@ import { ProtocolGate } from "./protocol_gate.ts";
 import { servedRequests } from "./served_requests.ts";
 import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
+import { RPC_ERRORS } from "../transport/jsonrpc.ts";
 import { publishTool } from "../tools/call_tool.ts";
 import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
 import type { AnyTool } from "../tools/tool.ts";
@@ -54,9 +55,16 @@ export function createMcpServer(tools: readonly AnyTool[] = TOOLS): Server {
   // Made on the first tools/list, not at start: building the JSON Schemas takes time that
   // would otherwise delay the answer to initialize.
   let published: ReturnType<typeof publishTool>[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: published ??= tools.map(publishTool),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    // One page, as prompts/list: a cursor was never given out, so it is refused, not ignored.
+    if (request.params?.cursor !== undefined) {
+      throw Object.assign(
+        new Error("Invalid params: cursor: tools/list has one page; call it without a cursor"),
+        { code: RPC_ERRORS.INVALID_PARAMS },
+      );
+    }
+    return { tools: published ??= tools.map(publishTool) };
+  });
   return server;
 }
 

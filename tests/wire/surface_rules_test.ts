@@ -56,6 +56,8 @@ Deno.test("malformed params of the new methods answer -32602 in one line", async
     ["resources/templates/list", { cursor: [] }, /params\.cursor must be a string/],
     ["resources/templates/list", { cursor: "x" }, /has one page/],
     ["prompts/list", { cursor: "x" }, /has one page/],
+    ["tools/list", { cursor: "abc" }, /^Invalid params: cursor: tools\/list has one page/],
+    ["tools/list", { cursor: 5 }, /params\.cursor must be a string/],
     ["resources/read", {}, /params\.uri must be a string/],
     ["resources/read", { uri: { href: "x" } }, /params\.uri must be a string/],
     ["prompts/get", {}, /params\.name must be a string naming a prompt/],
