@@ -4,16 +4,26 @@
  * holding each item's source and content hash, by which a later run tells what changed.
  * The store is kept in WAL mode, so that a run's one transaction, killed at any moment, leaves
  * readers the previous store whole (SQLite ignores a WAL's frames past its last commit).
+ * A new store is built beside its target and moved into place when the writer closes
+ * (store_building.ts): a run killed before that leaves no store, never half of one.
  *
  * @module
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SCHEMA_SQL } from "../store/schema.ts";
-import { FtsRowIndexer, suspendInsertTrigger } from "../store/fts_rows.ts";
+import { deferMerges, FtsRowIndexer, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../store/open_store.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
 import type { IndexedTask, IndexedTranscript } from "./indexed_item.ts";
+import { SegmentRows } from "./segment_rows.ts";
+import { buildingPath, isNewTarget, moveIntoPlace, removeBuilding } from "./store_building.ts";
+
+/**
+ * SQLite's page cache for a run, in KiB: internal tuning. A run is one transaction; pages
+ * that do not fit are written out and read back before it commits (its default is 2 MiB).
+ */
+const RUN_CACHE_KIB = 64 * 1024;
 
 /** The side table `index` keeps in the store it builds (docs/store.md, "What index writes"). */
 export const INDEX_ITEMS_SQL = `CREATE TABLE index_items (
@@ -95,22 +105,34 @@ export class StoreWriter {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
   #fts: FtsRowIndexer | undefined;
+  #segments: SegmentRows | undefined;
   /** Puts the schema's insert trigger back, while a run has it suspended. */
   #putBackTrigger: (() => void) | undefined;
+  /** Turns FTS5's merging back on, while a run has it deferred. */
+  #resumeMerges: (() => void) | undefined;
+  /** A new store's building file and its target, until it is moved into place. */
+  readonly #building: { file: string; target: string } | undefined;
 
-  private constructor(db: DatabaseSync) {
+  private constructor(db: DatabaseSync, building?: { file: string; target: string }) {
     this.#db = db;
+    this.#building = building;
   }
 
   /**
    * Opens the store at `path` for writing, making it (schema and side table, in one
-   * transaction) when the file is missing or an SQLite database with no tables. Throws
+   * transaction) when the file is missing or an SQLite database with no tables. A missing or
+   * empty file is made beside `path` and moved there by {@link StoreWriter.close}. Throws
    * IndexTargetError for a database `index` did not build.
    */
   static open(path: string): StoreWriter {
     let db: DatabaseSync;
+    let building: { file: string; target: string } | undefined;
     try {
-      db = new DatabaseSync(path, {
+      if (isNewTarget(path)) {
+        building = { file: buildingPath(path), target: path };
+        removeBuilding(building.file);
+      }
+      db = new DatabaseSync(building?.file ?? path, {
         // Rows are written as the sources serve them: a task may name a transcript of
         // another source, or one left out; the store does not rewrite such references.
         enableForeignKeyConstraints: false,
@@ -122,7 +144,17 @@ export class StoreWriter {
     }
     try {
       const tables = tableNames(db);
-      if (tables.size === 0) {
+      if (building !== undefined) {
+        // Nothing reads the building file, and a crash leaves it unused: no journal on disk,
+        // no waiting for the disk (the file is synced once, before it is moved into place).
+        db.exec("PRAGMA journal_mode = MEMORY");
+        db.exec("PRAGMA synchronous = OFF");
+        db.exec("BEGIN");
+        db.exec(SCHEMA_SQL);
+        db.exec(INDEX_ITEMS_SQL);
+        db.exec(INDEX_SOURCES_SQL);
+        db.exec("COMMIT");
+      } else if (tables.size === 0) {
         db.exec("PRAGMA journal_mode = WAL");
         db.exec("BEGIN");
         db.exec(SCHEMA_SQL);
@@ -138,10 +170,12 @@ export class StoreWriter {
       }
       // In WAL mode a commit survives a killed process whatever this says; NORMAL spares
       // the sync on every commit that FULL would make.
-      db.exec("PRAGMA synchronous = NORMAL");
-      return new StoreWriter(db);
+      if (building === undefined) db.exec("PRAGMA synchronous = NORMAL");
+      db.exec(`PRAGMA cache_size = -${RUN_CACHE_KIB}`);
+      return new StoreWriter(db, building);
     } catch (error) {
       if (db.isOpen) db.close();
+      if (building !== undefined) removeBuilding(building.file);
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
@@ -181,10 +215,14 @@ export class StoreWriter {
   begin(): void {
     this.#db.exec("BEGIN IMMEDIATE");
     this.#putBackTrigger = suspendInsertTrigger(this.#db);
+    // A run is a bulk load: FTS5 merges its segments in fewer, larger steps (fts_rows.ts).
+    this.#resumeMerges = deferMerges(this.#db);
   }
 
   /** Commits the run: readers see all of it from now on, or, before, none of it. */
   commit(): void {
+    this.#resumeMerges?.();
+    this.#resumeMerges = undefined;
     this.#putBackTrigger?.();
     this.#putBackTrigger = undefined;
     this.#db.exec("COMMIT");
@@ -193,6 +231,7 @@ export class StoreWriter {
   /** Drops everything written since {@link StoreWriter.begin} (the trigger comes back too). */
   rollback(): void {
     this.#putBackTrigger = undefined;
+    this.#resumeMerges = undefined;
     if (this.#db.isTransaction) this.#db.exec("ROLLBACK");
   }
 
@@ -240,18 +279,8 @@ export class StoreWriter {
     this.#run("DELETE FROM segments WHERE transcript_id = ?", t.id);
     const timed = t.segments.every((s) => s.startMs !== null && s.endMs !== null);
     if (timed) {
-      for (const s of t.segments) {
-        this.#run(
-          `INSERT INTO segments (transcript_id, seq, start_ms, end_ms, speaker, text)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-          t.id,
-          s.seq,
-          s.startMs,
-          s.endMs,
-          s.speaker,
-          s.text,
-        );
-      }
+      this.#segments ??= new SegmentRows(this.#db);
+      this.#segments.put(t.id, t.segments);
     }
     this.#remember("transcript", t.id, source, hash);
     return timed;
@@ -302,11 +331,24 @@ export class StoreWriter {
     this.#run("DELETE FROM index_items WHERE kind = ? AND id = ?", kind, id);
   }
 
-  /** Closes the connection; an open transaction is rolled back. */
+  /**
+   * Closes the connection; an open transaction is rolled back. A new store is then moved
+   * into place at its target, as its last commit left it.
+   */
   close(): void {
     if (!this.#db.isOpen) return;
-    this.rollback();
+    const building = this.#building;
+    try {
+      this.rollback();
+      // Readers and later runs find it in WAL mode, as a store built in place.
+      if (building !== undefined) this.#db.exec("PRAGMA journal_mode = WAL");
+    } catch (error) {
+      this.#db.close();
+      if (building !== undefined) removeBuilding(building.file);
+      throw error;
+    }
     this.#db.close();
+    if (building !== undefined) moveIntoPlace(building.file, building.target);
   }
 
   #remember(kind: ItemKind, id: string, source: string, hash: string): void {
