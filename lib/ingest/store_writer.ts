@@ -11,12 +11,20 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SCHEMA_SQL } from "../store/schema.ts";
-import { deferMerges, FtsRowIndexer, suspendInsertTrigger } from "../store/fts_rows.ts";
-import { REQUIRED_TABLES, STORE_SCHEMA_VERSION } from "../store/open_store.ts";
+import { deferMerges, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
 import type { IndexedTask, IndexedTranscript } from "./indexed_item.ts";
 import { SegmentRows } from "./segment_rows.ts";
+import {
+  checkBuiltByIndex,
+  INDEX_ITEMS_SQL,
+  INDEX_SOURCES_SQL,
+  IndexTargetError,
+  tableNames,
+} from "./index_tables.ts";
+
+export { INDEX_ITEMS_SQL, INDEX_SOURCES_SQL, IndexTargetError };
 import { buildingPath, isNewTarget, moveIntoPlace, removeBuilding } from "./store_building.ts";
 
 /**
@@ -24,24 +32,6 @@ import { buildingPath, isNewTarget, moveIntoPlace, removeBuilding } from "./stor
  * that do not fit are written out and read back before it commits (its default is 2 MiB).
  */
 const RUN_CACHE_KIB = 64 * 1024;
-
-/** The side table `index` keeps in the store it builds (docs/store.md, "What index writes"). */
-export const INDEX_ITEMS_SQL = `CREATE TABLE index_items (
-  kind   TEXT NOT NULL CHECK (kind IN ('transcript', 'task')),
-  id     TEXT NOT NULL,   -- the row's id in transcripts or tasks
-  source TEXT NOT NULL,   -- the name of the source it came from
-  hash   TEXT NOT NULL,   -- SHA-256 of its content as the source served it
-  PRIMARY KEY (kind, id)
-) WITHOUT ROWID`;
-
-/**
- * The side table of source stamps: a source whose stamp is as stored is not read again
- * (lib/sources/source_stamp.ts says what a stamp covers).
- */
-export const INDEX_SOURCES_SQL = `CREATE TABLE IF NOT EXISTS index_sources (
-  source TEXT PRIMARY KEY,  -- the source's name
-  stamp  TEXT NOT NULL      -- its files' sizes and times when it was last read in full
-) WITHOUT ROWID`;
 
 /** Which table an item of the store sits in. */
 export type ItemKind = "transcript" | "task";
@@ -58,34 +48,9 @@ export interface KnownItem {
   hash: string;
 }
 
-/**
- * An `--out` that `index` will not write: a database it did not build, or one it cannot
- * open for writing. Its message is one line.
- *
- * @example
- * ```ts
- * import { IndexTargetError } from "./store_writer.ts";
- * new IndexTargetError("Cannot index: /x.db is not an SQLite database").message;
- * ```
- */
-export class IndexTargetError extends Error {
-  /** Makes the error with its one-line message. */
-  constructor(message: string) {
-    super(message);
-    this.name = "IndexTargetError";
-  }
-}
-
 /** The key of an item in maps of items: its kind and id. */
 export function itemKey(kind: ItemKind, id: string): string {
   return `${kind}\n${id}`;
-}
-
-function tableNames(db: DatabaseSync): Set<string> {
-  return new Set(
-    db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all()
-      .map((row) => String(row["name"])),
-  );
 }
 
 /**
@@ -104,7 +69,8 @@ function tableNames(db: DatabaseSync): Set<string> {
 export class StoreWriter {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();
-  #fts: FtsRowIndexer | undefined;
+  /** The pk of the first transcript a run inserts: every row from it on is new. */
+  #firstNewPk = 0;
   #segments: SegmentRows | undefined;
   /** Puts the schema's insert trigger back, while a run has it suspended. */
   #putBackTrigger: (() => void) | undefined;
@@ -208,12 +174,14 @@ export class StoreWriter {
   }
 
   /**
-   * Starts the run's one transaction. New transcripts are indexed in FTS5 directly with the
-   * schema's insert trigger suspended (lib/store/fts_rows.ts): inside the transaction, so the
-   * store never shows without it.
+   * Starts the run's one transaction. New transcripts are indexed in FTS5 all at once as it
+   * commits, with the schema's insert trigger suspended until then (lib/store/fts_rows.ts):
+   * inside the transaction, so the store never shows without it.
    */
   begin(): void {
     this.#db.exec("BEGIN IMMEDIATE");
+    const last = this.#db.prepare("SELECT max(pk) AS pk FROM transcripts").get()?.["pk"];
+    this.#firstNewPk = Number(last ?? 0) + 1;
     this.#putBackTrigger = suspendInsertTrigger(this.#db);
     // A run is a bulk load: FTS5 merges its segments in fewer, larger steps (fts_rows.ts).
     this.#resumeMerges = deferMerges(this.#db);
@@ -221,6 +189,17 @@ export class StoreWriter {
 
   /** Commits the run: readers see all of it from now on, or, before, none of it. */
   commit(): void {
+    if (this.#putBackTrigger !== undefined) {
+      // In one statement at the end, not row by row: every statement of a transaction that
+      // opens a savepoint (a segments insert does) makes FTS5 write out what it holds, and
+      // rows indexed between segments became a small FTS5 segment each, merged again and
+      // again (a folder of 1,000 calls: its segments took 1.6-4.3 s to write, 0.8-1.4 s so).
+      this.#run(
+        "INSERT INTO transcripts_fts (rowid, title, text) " +
+          "SELECT pk, title, text FROM transcripts WHERE pk >= ? ORDER BY pk",
+        this.#firstNewPk,
+      );
+    }
     this.#resumeMerges?.();
     this.#resumeMerges = undefined;
     this.#putBackTrigger?.();
@@ -265,16 +244,14 @@ export class StoreWriter {
         pk,
       );
     } else {
-      const { lastInsertRowid } = this.#statement(
+      // Indexed in FTS5 as the run commits; outside a run, by the trigger, now.
+      this.#run(
         `INSERT INTO transcripts (title, text, created_at, source, duration, starred, language,
                                   engine, model_id, manual_tags, template, id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(...values, t.id);
-      // Outside a run (no begin) the trigger is in place and has indexed the row.
-      if (this.#putBackTrigger !== undefined) {
-        this.#fts ??= new FtsRowIndexer(this.#db);
-        this.#fts.add(lastInsertRowid, t.title, t.text);
-      }
+        ...values,
+        t.id,
+      );
     }
     this.#run("DELETE FROM segments WHERE transcript_id = ?", t.id);
     const timed = t.segments.every((s) => s.startMs !== null && s.endMs !== null);
@@ -372,27 +349,5 @@ export class StoreWriter {
       this.#statements.set(sql, statement);
     }
     return statement;
-  }
-}
-
-/**
- * A store with tables must be one a run of `index` made: ours, at the version this build
- * writes, with its side table. Anything else (an app's store, another app's database) is
- * someone's data, and a run would remove every row it did not write.
- */
-function checkBuiltByIndex(db: DatabaseSync, path: string, tables: Set<string>): void {
-  const version = Number(db.prepare("PRAGMA user_version").get()?.["user_version"] ?? 0);
-  const ours = REQUIRED_TABLES.every((name) => tables.has(name));
-  if (!ours || !tables.has("index_items")) {
-    throw new IndexTargetError(
-      `Cannot index into ${path}: it is a database that index did not build` +
-        (ours ? " (a store written by an app)" : "") + "; name a new file for --out",
-    );
-  }
-  if (version !== STORE_SCHEMA_VERSION) {
-    throw new IndexTargetError(
-      `Cannot index into ${path}: its schema version is ${version}, this transcript-mcp ` +
-        `writes ${STORE_SCHEMA_VERSION}; name a new file for --out`,
-    );
   }
 }
