@@ -29,7 +29,7 @@ import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
 import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
-import { FOLDER_PARSE_WORKER_URL } from "./lib/runtime/folder_parse_worker_url.ts";
+import { FOLDER_FEED_WORKER_URL } from "./lib/runtime/folder_feed_worker_url.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -102,7 +102,7 @@ async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<n
       const stamp = stamps.get(spec.name);
       if (isFolder(spec) && !unchanged(spec)) {
         return {
-          ...folderFeed(spec.name, (spec as { path: string }).path, FOLDER_PARSE_WORKER_URL),
+          ...folderFeed(spec.name, (spec as { path: string }).path, FOLDER_FEED_WORKER_URL),
           stamp,
         };
       }

@@ -11,19 +11,13 @@ import { nameFacts } from "../../ingest/file_name.ts";
 import { fileCreatedAt } from "../../ingest/file_rows.ts";
 import type { IndexFeed } from "../../ingest/index_run.ts";
 import type { IndexEntry } from "../../ingest/indexed_item.ts";
-import {
-  baseName,
-  type FedFile,
-  feedFile,
-  parsedBatches,
-  startParser,
-  unpackSegments,
-} from "./folder_parse.ts";
+import { baseName, parsedBatches, startFileParser } from "./folder_parse.ts";
+import { type FedFile, feedFile, unpackSegments } from "./folder_feed_file.ts";
 import { type FolderWalk, reasonOf, type WalkedFile, walkFolder } from "./folder_walk.ts";
 
 /**
  * The feed of the folder at `root`, served as `name`, for `index`. With `parserUrl` (the
- * parsing thread's entry), files are parsed in that thread while the caller writes; without
+ * entry lib/runtime/folder_feed_worker.ts), files are parsed in that thread while the caller writes; without
  * it, or until the thread is up, here. A folder that cannot be listed gives a feed with its
  * failure, and the store keeps that source's items as they were.
  *
@@ -67,7 +61,7 @@ async function* folderEntries(
   const pending = keyed.map(({ file }) => file).reverse();
   const skipped = [...walk.problems];
   const parseHere = (file: WalkedFile) => feedFile(name, file);
-  const parser = parserUrl === undefined ? undefined : startParser(parserUrl, name);
+  const parser = parserUrl === undefined ? undefined : startFileParser(parserUrl, parseHere, name);
   const here = {
     ready: false,
     parseMany: (files: WalkedFile[]) => Promise.resolve(files.map(parseHere)),

@@ -3,7 +3,8 @@
  * can parse while the folder's host inserts (folder_host.ts), or while `index` writes its
  * store (folder_feed.ts). For the host, what is sent back is what its index keeps, the text
  * without its segments (read again from the file when asked for); for `index`, the whole
- * item as the store holds it, segments and content hash included.
+ * item (folder_feed_file.ts), from a thread of its own (lib/runtime/folder_feed_worker.ts),
+ * so that the host's parsing thread loads no more than it needs.
  *
  * @module
  */
@@ -12,14 +13,6 @@ import type { FileOutcome } from "../../ingest/file_transcript.ts";
 import { reasonOf, type WalkedFile } from "./folder_walk.ts";
 import { speakersOf } from "../turns.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
-import { fileTranscriptKey } from "../../ingest/file_key.ts";
-import { FILE_SOURCE_LABEL, fileTranscriptRow } from "../../ingest/file_rows.ts";
-import {
-  type IndexedSegment,
-  type IndexedTranscript,
-  itemHash,
-} from "../../ingest/indexed_item.ts";
-import { publicId } from "../source_ids.ts";
 
 /**
  * A file as the index takes it: its reader's outcome with the segments dropped (they are read
@@ -48,140 +41,21 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
   };
 }
 
-/** Reads and parses `file`; a file that cannot be read is skipped with why. */
-function readFolderFile(file: WalkedFile): FileOutcome {
+/**
+ * Reads and parses `file`; a file that cannot be read is skipped with why.
+ *
+ * @example
+ * ```ts
+ * import { readFolderFile } from "./folder_parse.ts";
+ * readFolderFile({ relative: "a.txt", path: "/tmp/a.txt", mtime: 0, size: 3 }).kind;
+ * ```
+ */
+export function readFolderFile(file: WalkedFile): FileOutcome {
   try {
     return readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
   } catch (error) {
     return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
   }
-}
-
-/**
- * A file as `index` takes it: the transcript as the store holds it (the fields the folder's
- * reader serves) with its segments packed and its content hash, or why it was left out.
- */
-export type FedFile =
-  | {
-    kind: "transcript";
-    item: Omit<IndexedTranscript, "segments">;
-    segments: PackedSegments;
-    hash: string;
-  }
-  | { kind: "skipped"; reason: string }
-  | { kind: "ignored" };
-
-/**
- * A transcript's segments in a few arrays and one string, not an object each: a thread
- * receives them about 3x faster (copying a few blocks instead of rebuilding 270,000 objects
- * for a folder of 1,000 calls, which cost the writing thread as much as parsing them).
- */
-export interface PackedSegments {
-  /** Start and end of each segment in turn, ms; NaN where untimed. */
-  times: Float64Array;
-  /** Each segment's speaker, as an index into `names`; -1 for none. */
-  who: Int32Array;
-  /** The speakers' names. */
-  names: string[];
-  /** The length of each segment's text in `text`. */
-  lengths: Uint32Array;
-  /** The segments' texts, one after another. */
-  text: string;
-}
-
-/**
- * `segments` packed, for another thread.
- *
- * @example
- * ```ts
- * import { packSegments, unpackSegments } from "./folder_parse.ts";
- * const segments = [{ seq: 0, startMs: 0, endMs: 900, speaker: "Ana", text: "Hi." }];
- * unpackSegments(packSegments(segments)); // equal to segments
- * ```
- */
-export function packSegments(segments: readonly IndexedSegment[]): PackedSegments {
-  const times = new Float64Array(segments.length * 2);
-  const who = new Int32Array(segments.length);
-  const lengths = new Uint32Array(segments.length);
-  const names: string[] = [];
-  const numbers = new Map<string, number>();
-  const texts: string[] = [];
-  segments.forEach((segment, i) => {
-    times[2 * i] = segment.startMs ?? NaN;
-    times[2 * i + 1] = segment.endMs ?? NaN;
-    const { speaker } = segment;
-    let number = speaker === null ? -1 : numbers.get(speaker);
-    if (number === undefined) {
-      number = names.push(speaker!) - 1;
-      numbers.set(speaker!, number);
-    }
-    who[i] = number;
-    lengths[i] = segment.text.length;
-    texts.push(segment.text);
-  });
-  return { times, who, names, lengths, text: texts.join("") };
-}
-
-/** The segments {@link packSegments} packed, numbered from 0. */
-export function unpackSegments(packed: PackedSegments): IndexedSegment[] {
-  const { times, who, names, lengths, text } = packed;
-  const segments: IndexedSegment[] = new Array(lengths.length);
-  let at = 0;
-  for (let seq = 0; seq < lengths.length; seq++) {
-    const start = times[2 * seq]!;
-    const end = times[2 * seq + 1]!;
-    const speaker = who[seq]!;
-    segments[seq] = {
-      seq,
-      startMs: Number.isNaN(start) ? null : start,
-      endMs: Number.isNaN(end) ? null : end,
-      speaker: speaker === -1 ? null : names[speaker]!,
-      text: text.slice(at, at += lengths[seq]!),
-    };
-  }
-  return segments;
-}
-
-/**
- * Reads and parses `file` of the folder served as `source`, whole, as `index` writes it:
- * the same id, fields and segments the folder's reader serves, read once. Never throws.
- *
- * @example
- * ```ts
- * import { feedFile } from "./folder_parse.ts";
- * const fed = feedFile("notes", { relative: "a.txt", path: "/tmp/a.txt", mtime: 0, size: 3 });
- * fed.kind; // "transcript", "skipped" (with why) or "ignored"
- * ```
- */
-export function feedFile(source: string, file: WalkedFile): FedFile {
-  const outcome = readFolderFile(file);
-  if (outcome.kind !== "transcript") return outcome;
-  const { transcript } = outcome;
-  const id = publicId(source, fileTranscriptKey(file.relative));
-  const row = fileTranscriptRow(transcript, id, file.mtime);
-  const segments: IndexedSegment[] = transcript.segments.map((
-    { startMs, endMs, speaker, text },
-    seq,
-  ) => ({ seq, startMs, endMs, speaker, text }));
-  const item: IndexedTranscript = {
-    id,
-    title: row.title,
-    createdAt: row.createdAt,
-    source: FILE_SOURCE_LABEL,
-    duration: row.duration,
-    starred: false,
-    language: row.language,
-    engine: row.engine,
-    modelId: null,
-    manualTags: [],
-    template: null,
-    text: row.text,
-    segments,
-  };
-  // Hashed here, in the parsing thread, while the writing thread writes.
-  const hash = itemHash({ kind: "transcript", item });
-  const { segments: _, ...fields } = item;
-  return { kind: "transcript", item: fields, segments: packSegments(segments), hash };
 }
 
 /**
@@ -205,7 +79,7 @@ export interface ParseRequest {
   id: number;
   /** The files to read and parse, in order. */
   files: WalkedFile[];
-  /** For `index`: the source's name; the files are then read whole ({@link feedFile}). */
+  /** For `index`'s thread: the source's name, the files being read whole for it. */
   source?: string;
 }
 
@@ -217,8 +91,8 @@ export type ParseAnswer =
     type: "parsed";
     /** The request's id. */
     id: number;
-    /** Each file's outcome, in the request's order: a ParsedFile, or a FedFile for index. */
-    parsed: ParsedFile[] | FedFile[];
+    /** Each file's outcome, in the request's order (for `index`, what its thread gives). */
+    parsed: unknown[];
   };
 
 /** A thread that parses files for a folder's host (folder_index.ts) or for `index`. */
@@ -242,18 +116,31 @@ export interface FolderParser<T = ParsedFile> {
  * parser.close();
  * ```
  */
-export function startParser(url: URL): FolderParser & { close(): void };
-/** The same, for `index`: files read whole as the folder `source`'s ({@link feedFile}). */
-export function startParser(url: URL, source: string): FolderParser<FedFile> & { close(): void };
-export function startParser(
+export function startParser(url: URL): FolderParser & { close(): void } {
+  return startFileParser(url, parseFolderFile);
+}
+
+/**
+ * A thread that reads files into `T`s, as `parseHere` does here, on the worker entry at
+ * `url`; requests name `source` when given. `parseMany` never rejects: if the thread fails,
+ * its batches are parsed here instead.
+ *
+ * @example
+ * ```ts
+ * import { parseFolderFile, startFileParser } from "./folder_parse.ts";
+ * const url = new URL("../../runtime/folder_parse_worker.ts", import.meta.url);
+ * const parser = startFileParser(url, parseFolderFile);
+ * await parser.parseMany([]);
+ * parser.close();
+ * ```
+ */
+export function startFileParser<T>(
   url: URL,
+  parseHere: (file: WalkedFile) => T,
   source?: string,
-): FolderParser<ParsedFile | FedFile> & { close(): void } {
-  type Parsed = ParsedFile | FedFile;
-  const parseHere = (file: WalkedFile): Parsed =>
-    source === undefined ? parseFolderFile(file) : feedFile(source, file);
+): FolderParser<T> & { close(): void } {
   const worker = new Worker(url, { type: "module" });
-  const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: Parsed[]) => void }>();
+  const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: T[]) => void }>();
   let nextId = 1;
   let failed = false;
   let ready = false;
@@ -263,7 +150,8 @@ export function startParser(
       ready = !failed;
       return;
     }
-    waiting.get(answer.id)?.resolve(answer.parsed);
+    // The entry at `url` answers in `T`s: the caller pairs it with `parseHere`.
+    waiting.get(answer.id)?.resolve(answer.parsed as T[]);
     waiting.delete(answer.id);
   };
   worker.onerror = (event) => {

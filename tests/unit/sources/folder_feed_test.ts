@@ -16,7 +16,7 @@ import { type IndexEntry, itemHash } from "../../../lib/ingest/indexed_item.ts";
 import { type IndexFeed, indexFeedsAsync } from "../../../lib/ingest/index_run.ts";
 import { StoreWriter } from "../../../lib/ingest/store_writer.ts";
 
-const PARSER_URL = new URL("../../../lib/runtime/folder_parse_worker.ts", import.meta.url);
+const PARSER_URL = new URL("../../../lib/runtime/folder_feed_worker.ts", import.meta.url);
 
 /** A VTT file of `cues` cues by three speakers, each cue naming `word`. */
 function vtt(cues: number, word: string): string {
