@@ -15,6 +15,7 @@ import { sourceEntries } from "../../../lib/sources/source_entries.ts";
 import { type IndexEntry, itemHash } from "../../../lib/ingest/indexed_item.ts";
 import { type IndexFeed, indexFeedsAsync } from "../../../lib/ingest/index_run.ts";
 import { StoreWriter } from "../../../lib/ingest/store_writer.ts";
+import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
 
 const PARSER_URL = new URL("../../../lib/runtime/folder_feed_worker.ts", import.meta.url);
 
@@ -165,6 +166,44 @@ Deno.test("a folder that cannot be listed keeps its items in the store, with why
       ),
       summary.kept[0]!.reason,
     );
+  } finally {
+    folder.cleanup();
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a folder fed again: a changed file is updated in place, a gone one removed, a new one added", async () => {
+  const folder = buildFeedFolder();
+  const dir = Deno.makeTempDirSync({ prefix: "tmcp-feed-" });
+  const out = join(dir, "archive.db");
+  /** Every transcript's pk, by id. */
+  const pks = () => {
+    const db = new DatabaseSync(out, { readOnly: true });
+    const rows = db.prepare("SELECT id, pk FROM transcripts").all();
+    db.close();
+    return new Map(rows.map((row) => [row["id"], row["pk"]]));
+  };
+  try {
+    await build(out, folderFeed("calls", folder.path, PARSER_URL));
+    const before = servedEntries(folder.path).filter((entry) => entry.kind === "transcript");
+    const changedId = before.find((entry) => entry.item.title === "Pricing review")!.item.id;
+    const goneId = `calls:${fileTranscriptKey("calls/standup.srt")}`;
+    assert(before.some((entry) => entry.item.id === goneId));
+    const pk = pks().get(changedId);
+    folder.write("2025-03-14 Pricing review.vtt", vtt(6, "discount"));
+    Deno.removeSync(join(folder.path, "calls/standup.srt"));
+    folder.write("calls/new call.txt", "A brand new call about the harbour.");
+    const summary = await build(out, folderFeed("calls", folder.path, PARSER_URL));
+    assertEquals([summary.added, summary.updated, summary.removed, summary.unchanged], [
+      1,
+      1,
+      1,
+      15,
+    ]);
+    const after = pks();
+    assertEquals(after.get(changedId), pk);
+    assertEquals(after.has(goneId), false);
+    assertEquals(after.size, 17);
   } finally {
     folder.cleanup();
     Deno.removeSync(dir, { recursive: true });
