@@ -23,11 +23,13 @@ import { findTool, toolsWith } from "./lib/tools/registry.ts";
 import { TOOL_SETS, unknownToolSets } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
-import { type IndexFeed, indexFeeds } from "./lib/ingest/index_run.ts";
+import { type IndexFeed, indexFeedsAsync } from "./lib/ingest/index_run.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
+import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
+import { FOLDER_FEED_WORKER_URL } from "./lib/runtime/folder_feed_worker_url.ts";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -75,7 +77,7 @@ function clientCommand(): { command: string; args: string[] } {
  * Runs `index`: refuses an --out that is a source or someone else's database, then brings
  * the store up to date in one transaction, with progress on stderr and the summary on stdout.
  */
-function runIndex(command: Extract<Command, { kind: "index" }>): number {
+async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<number> {
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {
@@ -91,10 +93,19 @@ function runIndex(command: Extract<Command, { kind: "index" }>): number {
     const stamp = stamps.get(spec.name);
     return stamp != null && stored.get(spec.name) === stamp;
   };
-  const sources = SourceSet.open(specs.filter((spec) => !unchanged(spec)));
+  // A folder is read directly, each file once, not through the served folder's reader.
+  const isFolder = (spec: SourceSpec) =>
+    spec.kind === "path" && spec.detected === "folder" && spec.failure === undefined;
+  const sources = SourceSet.open(specs.filter((spec) => !unchanged(spec) && !isFolder(spec)));
   try {
     const feeds: IndexFeed[] = specs.map((spec): IndexFeed => {
       const stamp = stamps.get(spec.name);
+      if (isFolder(spec) && !unchanged(spec)) {
+        return {
+          ...folderFeed(spec.name, (spec as { path: string }).path, FOLDER_FEED_WORKER_URL),
+          stamp,
+        };
+      }
       const source = sources.all.find((candidate) => candidate.name === spec.name);
       if (source === undefined) {
         return { source: spec.name, total: null, entries: undefined, stamp };
@@ -114,7 +125,9 @@ function runIndex(command: Extract<Command, { kind: "index" }>): number {
       write: (text) => writeAll(Deno.stderr, encoder.encode(text)),
       terminal: Deno.stderr.isTerminal(),
     });
-    const summary = indexFeeds(writer, feeds, display.onProgress);
+    const summary = await indexFeedsAsync(writer, feeds, display.onProgress);
+    // A new store is moved into place as the writer closes: done before the summary says so.
+    writer.close();
     display.end();
     console.log(formatSummary(command.out, summary));
     return summary.kept.length > 0 ? EXIT_TOOL_ERROR : EXIT_OK;

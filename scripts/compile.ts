@@ -41,6 +41,8 @@ const bundles = [
   ["main.ts", `${bundleDir}/main.js`],
   ["lib/runtime/tool_worker.ts", `${bundleDir}/tool_worker.js`],
   ["lib/runtime/folder_parse_worker.ts", `${bundleDir}/folder_parse_worker.js`],
+  ["lib/runtime/folder_feed_worker.ts", `${bundleDir}/folder_feed_worker.js`],
+  ["lib/runtime/folder_host_worker.ts", `${bundleDir}/folder_host_worker.js`],
 ] as const;
 const bundleCommands = bundles.map(([entry, out]) => [
   "bundle",
@@ -63,6 +65,10 @@ const compileCommand = [
   wordVectors[1],
   "--include",
   bundles[2][1],
+  "--include",
+  bundles[3][1],
+  "--include",
+  bundles[4][1],
   ...(values.target === undefined ? [] : ["--target", values.target]),
   "--output",
   output,

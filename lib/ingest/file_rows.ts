@@ -54,17 +54,32 @@ export function fileTranscriptRow(
   id: string,
   mtime: number,
 ): FileTranscriptRow {
-  const named = transcript.createdAt === null ? null : Date.parse(transcript.createdAt);
-  const at = named !== null && Number.isFinite(named) ? named : mtime;
   return {
     id,
     title: transcript.title,
     text: transcript.text,
-    createdAt: new Date(at).toISOString(),
+    createdAt: fileCreatedAt(transcript.createdAt, mtime),
     duration: transcript.duration,
     language: transcript.language,
     engine: transcript.engine,
   };
+}
+
+/**
+ * A file's createdAt as its row holds it: the time its name gives (`named`), else its
+ * modification time (`mtime`, ms since the epoch), as RFC 3339 UTC with milliseconds. It
+ * depends on the file's name and time alone, so the order of rows is known before reading.
+ *
+ * @example
+ * ```ts
+ * import { fileCreatedAt } from "./file_rows.ts";
+ * fileCreatedAt(null, Date.UTC(2025, 2, 14, 9, 30)); // "2025-03-14T09:30:00.000Z"
+ * fileCreatedAt("2025-04-02T15:00:00Z", 0); // "2025-04-02T15:00:00.000Z"
+ * ```
+ */
+export function fileCreatedAt(named: string | null, mtime: number): string {
+  const parsed = named === null ? null : Date.parse(named);
+  return new Date(parsed !== null && Number.isFinite(parsed) ? parsed : mtime).toISOString();
 }
 
 /**

@@ -28,8 +28,9 @@ export interface IndexFeed {
   /**
    * Its items, read lazily; may throw (the source went away or stayed locked), and then the
    * source's other items are kept as they were. Undefined when it could not be opened.
+   * Only {@link indexFeedsAsync} reads an AsyncIterable (a folder parsed in another thread).
    */
-  entries: Iterable<IndexEntry> | undefined;
+  entries: Iterable<IndexEntry> | AsyncIterable<IndexEntry> | undefined;
   /** Why it could not be opened, when it could not. */
   failure?: string | undefined;
   /**
@@ -86,7 +87,8 @@ export type ProgressListener = (source: string, done: number, total: number | nu
 /**
  * Brings the store `writer` writes up to date with `feeds`, in one transaction: a run
  * killed before its commit leaves the store as it was. Throws only when the store itself
- * cannot be written (the transaction is then rolled back).
+ * cannot be written (the transaction is then rolled back). Every feed's entries must be a
+ * plain Iterable here; {@link indexFeedsAsync} takes AsyncIterables too.
  *
  * @example
  * ```ts
@@ -103,7 +105,62 @@ export function indexFeeds(
   feeds: readonly IndexFeed[],
   onProgress: ProgressListener = () => {},
 ): IndexSummary {
-  const summary: IndexSummary = {
+  const run = new IndexRun(writer, onProgress);
+  return run.settle(() => {
+    for (const feed of feeds) {
+      const entries = run.entriesToRead(feed);
+      if (entries === undefined) continue;
+      if (Symbol.asyncIterator in entries) throw new TypeError("use indexFeedsAsync");
+      run.reading(feed, () => {
+        for (const entry of entries) run.write(feed, entry);
+      });
+    }
+  });
+}
+
+/**
+ * {@link indexFeeds} for feeds whose entries may come asynchronously: a folder whose files
+ * are parsed in another thread while this one writes.
+ *
+ * @example
+ * ```ts
+ * import { indexFeedsAsync } from "./index_run.ts";
+ * import { StoreWriter } from "./store_writer.ts";
+ * const writer = StoreWriter.open("/tmp/archive.db");
+ * const summary = await indexFeedsAsync(writer, [{ source: "notes", total: 0, entries: [] }]);
+ * summary.added; // 0
+ * writer.close();
+ * ```
+ */
+export async function indexFeedsAsync(
+  writer: StoreWriter,
+  feeds: readonly IndexFeed[],
+  onProgress: ProgressListener = () => {},
+): Promise<IndexSummary> {
+  const run = new IndexRun(writer, onProgress);
+  try {
+    for (const feed of feeds) {
+      const entries = run.entriesToRead(feed);
+      if (entries === undefined) continue;
+      try {
+        for await (const entry of entries) run.write(feed, entry);
+        run.read(feed);
+      } catch (error) {
+        run.unreadable(feed, error);
+      }
+    }
+    return run.finish();
+  } catch (error) {
+    run.abandon();
+    throw error;
+  }
+}
+
+/** One run's state between its begin and its commit. */
+class IndexRun {
+  readonly #writer: StoreWriter;
+  readonly #onProgress: ProgressListener;
+  readonly #summary: IndexSummary = {
     added: 0,
     updated: 0,
     removed: 0,
@@ -113,39 +170,93 @@ export function indexFeeds(
     untimed: 0,
     unchangedSources: [],
   };
-  const known = new Map<string, KnownItem>();
-  writer.begin();
-  try {
-    for (const item of writer.known()) known.set(itemKey(item.kind, item.id), item);
-    // The source each item came from in this run, to tell one id served twice.
-    const seen = new Map<string, string>();
-    const unread = new Map<string, string>();
-    const stamps = writer.stamps();
-    for (const feed of feeds) {
-      if (feed.stamp != null && stamps.get(feed.source) === feed.stamp) {
-        keepUnchanged(feed.source, known, seen, summary, onProgress);
-        continue;
-      }
-      if (feed.entries === undefined) {
-        unread.set(feed.source, feed.failure ?? "it could not be opened");
-        continue;
-      }
-      let done = 0;
-      try {
-        for (const entry of feed.entries) {
-          writeEntry(writer, feed.source, entry, known, seen, summary);
-          onProgress(feed.source, ++done, feed.total);
-        }
-        writer.setStamp(feed.source, feed.stamp ?? null);
-      } catch (error) {
-        unread.set(feed.source, describeError(error));
-        writer.setStamp(feed.source, null);
-      }
+  readonly #known = new Map<string, KnownItem>();
+  /** The source each item came from in this run, to tell one id served twice. */
+  readonly #seen = new Map<string, string>();
+  readonly #unread = new Map<string, string>();
+  readonly #stamps: Map<string, string>;
+  #done = 0;
+
+  /** Begins the run's transaction and reads what the store holds. */
+  constructor(writer: StoreWriter, onProgress: ProgressListener) {
+    this.#writer = writer;
+    this.#onProgress = onProgress;
+    writer.begin();
+    try {
+      for (const item of writer.known()) this.#known.set(itemKey(item.kind, item.id), item);
+      this.#stamps = writer.stamps();
+    } catch (error) {
+      writer.rollback();
+      throw error;
     }
+  }
+
+  /**
+   * The entries of `feed` to read, or undefined when there are none: its stamp is as stored
+   * (its items are kept, as unchanged), or it could not be opened.
+   */
+  entriesToRead(feed: IndexFeed): Iterable<IndexEntry> | AsyncIterable<IndexEntry> | undefined {
+    this.#done = 0;
+    if (feed.stamp != null && this.#stamps.get(feed.source) === feed.stamp) {
+      keepUnchanged(feed.source, this.#known, this.#seen, this.#summary, this.#onProgress);
+      return undefined;
+    }
+    if (feed.entries === undefined) {
+      this.#unread.set(feed.source, feed.failure ?? "it could not be opened");
+    }
+    return feed.entries;
+  }
+
+  /** Writes one entry of `feed`. */
+  write(feed: IndexFeed, entry: IndexEntry): void {
+    writeEntry(this.#writer, feed.source, entry, this.#known, this.#seen, this.#summary);
+    this.#onProgress(feed.source, ++this.#done, feed.total);
+  }
+
+  /** Runs `body`, then finishes the run; rolls it back if either throws. */
+  settle(body: () => void): IndexSummary {
+    try {
+      body();
+      return this.finish();
+    } catch (error) {
+      this.abandon();
+      throw error;
+    }
+  }
+
+  /** Reads `feed` with `read`: in full, or, if it throws, unreadable from there. */
+  reading(feed: IndexFeed, read: () => void): void {
+    try {
+      read();
+      this.read(feed);
+    } catch (error) {
+      this.unreadable(feed, error);
+    }
+  }
+
+  /** Records that `feed` was read in full. */
+  read(feed: IndexFeed): void {
+    this.#writer.setStamp(feed.source, feed.stamp ?? null);
+  }
+
+  /** Records that reading `feed` failed: its items not read again are kept. */
+  unreadable(feed: IndexFeed, error: unknown): void {
+    this.#unread.set(feed.source, describeError(error));
+    this.#writer.setStamp(feed.source, null);
+  }
+
+  /** Removes what no source has any more, and commits. */
+  finish(): IndexSummary {
+    const { known, seen, unread, summary } = {
+      known: this.#known,
+      seen: this.#seen,
+      unread: this.#unread,
+      summary: this.#summary,
+    };
     for (const [key, item] of known) {
       if (seen.has(key)) continue;
       if (unread.has(item.source)) continue;
-      writer.remove(item.kind, item.id);
+      this.#writer.remove(item.kind, item.id);
       summary.removed++;
     }
     for (const [source, reason] of unread) {
@@ -153,12 +264,14 @@ export function indexFeeds(
         .length;
       summary.kept.push({ source, count, reason });
     }
-    writer.commit();
-  } catch (error) {
-    writer.rollback();
-    throw error;
+    this.#writer.commit();
+    return summary;
   }
-  return summary;
+
+  /** Drops everything the run wrote. */
+  abandon(): void {
+    this.#writer.rollback();
+  }
 }
 
 /** A source not read because its files are as they were: all its items count as seen. */
@@ -209,7 +322,9 @@ function writeEntry(
     return;
   }
   seen.set(key, source);
-  const hash = itemHash(entry);
+  const hash = entry.kind === "transcript" && entry.hash !== undefined
+    ? entry.hash
+    : itemHash(entry);
   const before = known.get(key);
   if (before !== undefined && before.hash === hash) {
     if (before.source !== source) writer.moveItem(entry.kind, id, source);

@@ -74,7 +74,12 @@ export interface IndexedTask {
 
 /** One thing a source gave `index`. */
 export type IndexEntry =
-  | { kind: "transcript"; item: IndexedTranscript }
+  | {
+    kind: "transcript";
+    item: IndexedTranscript;
+    /** Its {@link itemHash}, where the reader has computed it already (in another thread). */
+    hash?: string;
+  }
   | { kind: "task"; item: IndexedTask }
   | { kind: "skipped"; id: string; reason: string };
 

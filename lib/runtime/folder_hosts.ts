@@ -11,15 +11,22 @@ import { type FolderLink, makeFolderLink } from "../sources/folder/folder_link.t
 import type { ToWorker } from "./worker_protocol.ts";
 
 /**
+ * A folder host's entry: folder_host_worker.ts beside this module, or in the release build
+ * its bundle beside the main bundle (scripts/compile.ts).
+ */
+const FOLDER_HOST_WORKER_URL = new URL(
+  import.meta.url.endsWith(".js") ? "./folder_host_worker.js" : "./folder_host_worker.ts",
+  import.meta.url,
+);
+
+/**
  * The folders' hosts of one server.
  *
  * @example
  * ```ts
  * import { FolderHosts } from "./folder_hosts.ts";
- * import { TOOL_WORKER_URL } from "./worker_pool.ts";
  * const hosts = new FolderHosts(
  *   [{ kind: "path", name: "notes", path: "/home/ada/Transcripts", detected: "folder" }],
- *   TOOL_WORKER_URL,
  * );
  * const { links, transfer } = hosts.links();
  * hosts.close();
@@ -28,8 +35,11 @@ import type { ToWorker } from "./worker_protocol.ts";
 export class FolderHosts {
   readonly #workers = new Map<string, Worker>();
 
-  /** Starts a host for each folder of `sources`, on the worker entry at `workerUrl`. */
-  constructor(sources: readonly SourceSpec[], workerUrl: URL) {
+  /**
+   * Starts a host for each folder of `sources`, on the worker entry at `workerUrl`: by
+   * default the host's own (folder_host_worker.ts).
+   */
+  constructor(sources: readonly SourceSpec[], workerUrl: URL = FOLDER_HOST_WORKER_URL) {
     for (const spec of sources) {
       if (spec.kind !== "path" || spec.detected !== "folder") continue;
       const worker = new Worker(workerUrl, { type: "module" });

@@ -11,7 +11,6 @@ import { clockNow } from "./deadline.ts";
 import { GarbageCollector } from "./garbage_collector.ts";
 import { describeError } from "../log.ts";
 import { SourceSet } from "../sources/source_set.ts";
-import { FolderHost } from "../sources/folder/folder_host.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
 import { callTool, toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
 import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
@@ -33,29 +32,15 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
 };
 
-/** A folder host's parsing thread's entry, beside this one's (bundled too: scripts/compile.ts). */
-const FOLDER_PARSE_WORKER_URL = new URL(
-  import.meta.url.endsWith(".js") ? "./folder_parse_worker.js" : "./folder_parse_worker.ts",
-  import.meta.url,
-);
-
 let sources: SourceSet | undefined;
 let tools: readonly AnyTool[] = TOOLS;
-let folderHost: FolderHost | undefined;
 const garbage = new GarbageCollector();
 let current = { callId: 0, deadline: Infinity };
 
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.type === "folder-host") {
-    folderHost = new FolderHost(message.name, message.path, FOLDER_PARSE_WORKER_URL);
-    folderHost.start();
-    return;
-  }
-  if (message.type === "folder-link") {
-    folderHost?.link(message.link);
-    return;
-  }
+  // A folder's host has an entry of its own (folder_host_worker.ts).
+  if (message.type === "folder-host" || message.type === "folder-link") return;
   if (message.type === "init") {
     useWordVectors(message.wordVectors);
     try {

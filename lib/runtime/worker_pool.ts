@@ -138,7 +138,7 @@ export class ToolWorkerPool {
     }
     // Started now, so indexing runs while the client initializes; this thread's own
     // connections (inline_calls.ts) read the folders over links too.
-    this.#folders = new FolderHosts(sources, TOOL_WORKER_URL);
+    this.#folders = new FolderHosts(sources);
     if (this.#folders.any) setFolderLinks((name) => this.#folders.link(name));
   }
 

@@ -12,7 +12,13 @@
 import { DatabaseSync } from "node:sqlite";
 import { readTranscriptFile } from "../../ingest/read_transcript_file.ts";
 import type { FileOutcome } from "../../ingest/file_transcript.ts";
-import { baseName, type FolderParser, type ParsedFile, parseFolderFile } from "./folder_parse.ts";
+import {
+  baseName,
+  type FolderParser,
+  parsedBatches,
+  type ParsedFile,
+  parseFolderFile,
+} from "./folder_parse.ts";
 import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
 import { authorizeReadsOnly, installAuthorizer } from "../../store/authorizer.ts";
@@ -34,24 +40,6 @@ interface FileState {
   timed: boolean;
   /** Who speaks in it, in order of first appearance; null when it has no segments. */
   speakers: string[] | null;
-}
-
-/** Files sent to be parsed at once: internal tuning (enough to keep the other thread busy). */
-const PARSE_BATCH_BYTES = 1024 * 1024;
-
-/** Batches the parsing thread is given at once: internal tuning (one queued behind its work). */
-const PARSER_BATCHES = 2;
-
-/** Batches parsed and not yet inserted, at most: internal tuning (bounds their memory). */
-const BATCHES_AHEAD = 4;
-
-/** A batch of files being parsed, or parsed, awaiting its turn to be inserted. */
-interface ParseBatch {
-  files: WalkedFile[];
-  /** Their parses, once back. */
-  parsed: ParsedFile[] | undefined;
-  /** Settles when they are back. */
-  back: Promise<unknown>;
 }
 
 /** Where the index is in its pass over the folder. */
@@ -181,58 +169,19 @@ export class FolderIndex {
     // The first pass is a bulk load: FTS5 merges its segments in fewer, larger steps.
     const resume = this.#firstPassDone ? undefined : this.#writes(() => deferMerges(this.#db));
     const pending = this.#plan();
-    if (parser !== undefined) await this.#overlap(pending, pause, parser);
+    if (parser !== undefined) {
+      // Batches parsed in `parser` while this thread inserts the ones before them.
+      for await (const { files, parsed } of parsedBatches(pending, parser, parseFolderFile)) {
+        this.#insertBatch(files, parsed);
+        await pause();
+      }
+    }
     while (pending.length > 0) {
       this.#read(pending, sliceMs);
       await pause();
     }
     if (resume !== undefined) this.#writes(resume);
     this.#firstPassDone = true;
-  }
-
-  /**
-   * Indexes `pending` batch by batch, in the folder's order, with the parsing of later batches
-   * overlapping the insertion of earlier ones: `parser` is kept {@link PARSER_BATCHES} ahead,
-   * and whenever the batch due next is not back (the thread is still starting, or slower than
-   * this one on a busy machine), this thread parses the next batch itself rather than wait.
-   * Whoever parses a batch, batches are inserted in order: rows get the same pks either way.
-   */
-  async #overlap(
-    pending: WalkedFile[],
-    pause: () => Promise<void>,
-    parser: FolderParser,
-  ): Promise<void> {
-    const queue: ParseBatch[] = [];
-    for (;;) {
-      let away = queue.filter((batch) => batch.parsed === undefined).length;
-      while (parser.ready && away < PARSER_BATCHES && queue.length < BATCHES_AHEAD) {
-        const files = takeBatch(pending);
-        if (files.length === 0) break;
-        const batch: ParseBatch = { files, parsed: undefined, back: Promise.resolve() };
-        batch.back = parser.parseMany(files).then((parsed) => batch.parsed = parsed);
-        queue.push(batch);
-        away++;
-      }
-      const next = queue[0];
-      if (next?.parsed !== undefined) {
-        queue.shift();
-        this.#insertBatch(next.files, next.parsed);
-        await pause();
-      } else if (pending.length > 0 && queue.length < BATCHES_AHEAD) {
-        const files = takeBatch(pending);
-        const parsed = files.map(parseFolderFile);
-        if (next === undefined) {
-          this.#insertBatch(files, parsed);
-          await pause();
-        } else {
-          queue.push({ files, parsed, back: Promise.resolve() });
-        }
-      } else if (next !== undefined) {
-        await next.back;
-      } else {
-        return;
-      }
-    }
   }
 
   #insertBatch(files: readonly WalkedFile[], parsed: readonly ParsedFile[]): void {
@@ -347,16 +296,4 @@ export class FolderIndex {
       installAuthorizer(db, authorizeReadsOnly);
     }
   }
-}
-
-/** Files off the end of `pending`, up to about {@link PARSE_BATCH_BYTES}, in order. */
-function takeBatch(pending: WalkedFile[]): WalkedFile[] {
-  const batch: WalkedFile[] = [];
-  let bytes = 0;
-  while (pending.length > 0 && (batch.length === 0 || bytes < PARSE_BATCH_BYTES)) {
-    const file = pending.pop()!;
-    batch.push(file);
-    bytes += file.size;
-  }
-  return batch;
 }

@@ -1,7 +1,10 @@
 /**
  * Reading and parsing a folder's files, apart from indexing them, so that a second thread
- * can parse while the folder's host inserts (folder_host.ts): what is sent back is what the
- * index keeps, the text without its segments (read again from the file when asked for).
+ * can parse while the folder's host inserts (folder_host.ts), or while `index` writes its
+ * store (folder_feed.ts). For the host, what is sent back is what its index keeps, the text
+ * without its segments (read again from the file when asked for); for `index`, the whole
+ * item (folder_feed_file.ts), from a thread of its own (lib/runtime/folder_feed_worker.ts),
+ * so that the host's parsing thread loads no more than it needs.
  *
  * @module
  */
@@ -27,12 +30,7 @@ export type ParsedFile = { outcome: FileOutcome; timed: boolean; speakers: strin
  * ```
  */
 export function parseFolderFile(file: WalkedFile): ParsedFile {
-  let outcome: FileOutcome;
-  try {
-    outcome = readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
-  } catch (error) {
-    outcome = { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
-  }
+  const outcome = readFolderFile(file);
   if (outcome.kind !== "transcript") return { outcome, timed: false, speakers: null };
   const segments = outcome.transcript.segments;
   const timed = segments.some((segment) => segment.startMs !== null);
@@ -41,6 +39,23 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
     timed,
     speakers: segments.length === 0 ? null : speakersOf(segments, MAX_SPEAKERS),
   };
+}
+
+/**
+ * Reads and parses `file`; a file that cannot be read is skipped with why.
+ *
+ * @example
+ * ```ts
+ * import { readFolderFile } from "./folder_parse.ts";
+ * readFolderFile({ relative: "a.txt", path: "/tmp/a.txt", mtime: 0, size: 3 }).kind;
+ * ```
+ */
+export function readFolderFile(file: WalkedFile): FileOutcome {
+  try {
+    return readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
+  } catch (error) {
+    return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
+  }
 }
 
 /**
@@ -64,6 +79,8 @@ export interface ParseRequest {
   id: number;
   /** The files to read and parse, in order. */
   files: WalkedFile[];
+  /** For `index`'s thread: the source's name, the files being read whole for it. */
+  source?: string;
 }
 
 /** What the parsing thread says: that it is up, or a request's answer. */
@@ -74,16 +91,16 @@ export type ParseAnswer =
     type: "parsed";
     /** The request's id. */
     id: number;
-    /** Each file's outcome, in the request's order. */
-    parsed: ParsedFile[];
+    /** Each file's outcome, in the request's order (for `index`, what its thread gives). */
+    parsed: unknown[];
   };
 
-/** A thread that parses files for a folder's host (folder_index.ts uses it). */
-export interface FolderParser {
+/** A thread that parses files for a folder's host (folder_index.ts) or for `index`. */
+export interface FolderParser<T = ParsedFile> {
   /** Whether the thread is up: until then, a request would wait for it to start. */
   readonly ready: boolean;
   /** Reads and parses `files` in the thread, in order; never rejects. */
-  parseMany(files: WalkedFile[]): Promise<ParsedFile[]>;
+  parseMany(files: WalkedFile[]): Promise<T[]>;
 }
 
 /**
@@ -100,8 +117,30 @@ export interface FolderParser {
  * ```
  */
 export function startParser(url: URL): FolderParser & { close(): void } {
+  return startFileParser(url, parseFolderFile);
+}
+
+/**
+ * A thread that reads files into `T`s, as `parseHere` does here, on the worker entry at
+ * `url`; requests name `source` when given. `parseMany` never rejects: if the thread fails,
+ * its batches are parsed here instead.
+ *
+ * @example
+ * ```ts
+ * import { parseFolderFile, startFileParser } from "./folder_parse.ts";
+ * const url = new URL("../../runtime/folder_parse_worker.ts", import.meta.url);
+ * const parser = startFileParser(url, parseFolderFile);
+ * await parser.parseMany([]);
+ * parser.close();
+ * ```
+ */
+export function startFileParser<T>(
+  url: URL,
+  parseHere: (file: WalkedFile) => T,
+  source?: string,
+): FolderParser<T> & { close(): void } {
   const worker = new Worker(url, { type: "module" });
-  const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: ParsedFile[]) => void }>();
+  const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: T[]) => void }>();
   let nextId = 1;
   let failed = false;
   let ready = false;
@@ -111,14 +150,15 @@ export function startParser(url: URL): FolderParser & { close(): void } {
       ready = !failed;
       return;
     }
-    waiting.get(answer.id)?.resolve(answer.parsed);
+    // The entry at `url` answers in `T`s: the caller pairs it with `parseHere`.
+    waiting.get(answer.id)?.resolve(answer.parsed as T[]);
     waiting.delete(answer.id);
   };
   worker.onerror = (event) => {
     event.preventDefault();
     failed = true;
     ready = false;
-    for (const { files, resolve } of waiting.values()) resolve(files.map(parseFolderFile));
+    for (const { files, resolve } of waiting.values()) resolve(files.map(parseHere));
     waiting.clear();
   };
   return {
@@ -126,17 +166,100 @@ export function startParser(url: URL): FolderParser & { close(): void } {
       return ready;
     },
     parseMany(files) {
-      if (failed) return Promise.resolve(files.map(parseFolderFile));
+      if (failed) return Promise.resolve(files.map(parseHere));
       return new Promise((resolve) => {
         const id = nextId++;
         waiting.set(id, { files, resolve });
-        worker.postMessage({ type: "folder-parse", id, files } satisfies ParseRequest);
+        const request: ParseRequest = { type: "folder-parse", id, files };
+        if (source !== undefined) request.source = source;
+        worker.postMessage(request);
       });
     },
     close() {
       worker.terminate();
-      for (const { files, resolve } of waiting.values()) resolve(files.map(parseFolderFile));
+      for (const { files, resolve } of waiting.values()) resolve(files.map(parseHere));
       waiting.clear();
     },
   };
+}
+
+/** Files sent to be parsed at once: internal tuning (enough to keep the other thread busy). */
+const PARSE_BATCH_BYTES = 1024 * 1024;
+
+/** Batches the parsing thread is given at once: internal tuning (one queued behind its work). */
+const PARSER_BATCHES = 2;
+
+/** Batches parsed and not yet taken, at most: internal tuning (bounds their memory). */
+const BATCHES_AHEAD = 4;
+
+/** A batch of files being parsed, or parsed, awaiting its turn. */
+interface ParseBatch<T> {
+  files: WalkedFile[];
+  /** Their parses, once back. */
+  parsed: T[] | undefined;
+  /** Settles when they are back. */
+  back: Promise<unknown>;
+}
+
+/**
+ * The files of `pending` (taken off its end) parsed, batch by batch, in order, with the
+ * parsing of later batches overlapping the caller's work on earlier ones: `parser` is kept
+ * {@link PARSER_BATCHES} ahead, and whenever the batch due next is not back (the thread is
+ * still starting, or slower than this one on a busy machine), this thread parses the next
+ * batch itself with `parseHere` rather than wait. Whoever parses a batch, batches come in
+ * order.
+ *
+ * @example
+ * ```ts
+ * import { parsedBatches, parseFolderFile, startParser } from "./folder_parse.ts";
+ * const parser = startParser(new URL("../../runtime/folder_parse_worker.ts", import.meta.url));
+ * for await (const { files, parsed } of parsedBatches([], parser, parseFolderFile)) {
+ *   files.length === parsed.length; // true
+ * }
+ * parser.close();
+ * ```
+ */
+export async function* parsedBatches<T>(
+  pending: WalkedFile[],
+  parser: FolderParser<T>,
+  parseHere: (file: WalkedFile) => T,
+): AsyncGenerator<{ files: WalkedFile[]; parsed: T[] }> {
+  const queue: ParseBatch<T>[] = [];
+  for (;;) {
+    let away = queue.filter((batch) => batch.parsed === undefined).length;
+    while (parser.ready && away < PARSER_BATCHES && queue.length < BATCHES_AHEAD) {
+      const files = takeBatch(pending);
+      if (files.length === 0) break;
+      const batch: ParseBatch<T> = { files, parsed: undefined, back: Promise.resolve() };
+      batch.back = parser.parseMany(files).then((parsed) => batch.parsed = parsed);
+      queue.push(batch);
+      away++;
+    }
+    const next = queue[0];
+    if (next?.parsed !== undefined) {
+      queue.shift();
+      yield { files: next.files, parsed: next.parsed };
+    } else if (pending.length > 0 && queue.length < BATCHES_AHEAD) {
+      const files = takeBatch(pending);
+      const parsed = files.map(parseHere);
+      if (next === undefined) yield { files, parsed };
+      else queue.push({ files, parsed, back: Promise.resolve() });
+    } else if (next !== undefined) {
+      await next.back;
+    } else {
+      return;
+    }
+  }
+}
+
+/** Files off the end of `pending`, up to about {@link PARSE_BATCH_BYTES}, in order. */
+function takeBatch(pending: WalkedFile[]): WalkedFile[] {
+  const batch: WalkedFile[] = [];
+  let bytes = 0;
+  while (pending.length > 0 && (batch.length === 0 || bytes < PARSE_BATCH_BYTES)) {
+    const file = pending.pop()!;
+    batch.push(file);
+    bytes += file.size;
+  }
+  return batch;
 }

@@ -1,0 +1,33 @@
+/**
+ * The entry of a served folder's host thread (lib/sources/folder/folder_host.ts, started by
+ * folder_hosts.ts): it indexes the folder and answers the other threads' reads over their
+ * links. It loads the folder's index and reader alone, not the tools a tool worker loads:
+ * the thread costs less memory for as long as the server runs, and is up sooner.
+ *
+ * @module
+ */
+import { FolderHost } from "../sources/folder/folder_host.ts";
+import type { ToWorker } from "./worker_protocol.ts";
+
+// The worker global, typed without pulling the worker lib into the whole program.
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+
+/** The host's parsing thread's entry, beside this one's (bundled too: scripts/compile.ts). */
+const FOLDER_PARSE_WORKER_URL = new URL(
+  import.meta.url.endsWith(".js") ? "./folder_parse_worker.js" : "./folder_parse_worker.ts",
+  import.meta.url,
+);
+
+let host: FolderHost | undefined;
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === "folder-host") {
+    host = new FolderHost(message.name, message.path, FOLDER_PARSE_WORKER_URL);
+    host.start();
+  } else if (message.type === "folder-link") {
+    host?.link(message.link);
+  }
+};

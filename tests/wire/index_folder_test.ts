@@ -1,0 +1,76 @@
+/**
+ * `index` of a folder into a new store through the real process (the binary's flags): the
+ * store is built beside its target and moved into place whole, so a run killed mid-way
+ * leaves no store at the target, and the next run builds it complete.
+ */
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
+import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
+import { lines } from "../helpers/lines.ts";
+import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
+
+const FILES = 1_500;
+
+/** A folder of `FILES` small WebVTT files, a folder per hundred. */
+function writeFolder(folder: string): void {
+  for (let i = 0; i < FILES; i++) {
+    const dir = join(folder, `part-${Math.floor(i / 100)}`);
+    if (i % 100 === 0) Deno.mkdirSync(dir, { recursive: true });
+    Deno.writeTextFileSync(
+      join(dir, `call-${i}.vtt`),
+      `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Call ${i} opens the budget.\n\n` +
+        `00:00:04.000 --> 00:00:06.500\n<v Omar>Then we close call ${i}.\n`,
+    );
+  }
+}
+
+const exists = (path: string) => {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+Deno.test("index: a new store killed mid-build leaves nothing at --out; the next run builds it whole", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "tmcp-index-new-" });
+  const folder = join(dir, "calls");
+  const out = join(dir, "archive.db");
+  try {
+    writeFolder(folder);
+    const child = new Deno.Command(Deno.execPath(), {
+      // The start task's own command, so that the process killed is the one writing.
+      args: ["run", ...readStartPermissionFlags(), "main.ts", "index", folder, "--out", out],
+      cwd: PROJECT_ROOT,
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    let progress = "";
+    for await (const line of lines(child.stderr)) {
+      if (/index: calls: \d+/.test(line)) {
+        progress = line;
+        child.kill("SIGKILL");
+        break;
+      }
+    }
+    const status = await child.status;
+    assertMatch(progress, new RegExp(`index: calls: \\d+/${FILES} items`));
+    assertEquals(status.success, false);
+    assert(!exists(out), "no store at --out, half-built or not");
+
+    const run = await runCli(["index", folder, "--out", out]);
+    assertEquals(run.code, 0, run.stderr);
+    assertMatch(run.stdout, new RegExp(`: ${FILES} added, 0 updated, 0 removed, 0 unchanged`));
+    const check = await runCli(["check", "--source", out]);
+    assertEquals(check.code, 0, check.stdout + check.stderr);
+    assertMatch(check.stdout, /search index: +in sync/);
+    const left = [...Deno.readDirSync(dir)].map((entry) => entry.name).sort();
+    assertEquals(left.filter((name) => name !== "archive.db-wal" && name !== "archive.db-shm"), [
+      "archive.db",
+      "calls",
+    ]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
