@@ -20,8 +20,8 @@ import { type ParsedBody, parsedBody } from "./parsed_body.ts";
 
 /**
  * Whether `json` has the shape of openai-whisper's or WhisperX's output: a `segments`
- * array whose first item has numeric `start` and `end` (or none at all) beside a `text`,
- * `language` or `word_segments`.
+ * array whose first item has `text` and a `start` or `end`, or, beside a `text`,
+ * `language` or `word_segments`, an empty one or one whose first item is timed.
  *
  * @example
  * ```ts
@@ -32,8 +32,11 @@ import { type ParsedBody, parsedBody } from "./parsed_body.ts";
  */
 export function isWhisperJson(json: JsonObject): boolean {
   if (!Array.isArray(json["segments"])) return false;
-  if (!("text" in json || "language" in json || "word_segments" in json)) return false;
   const first = objectOf(json["segments"][0]);
+  // Segments that name a start or an end beside their text claim this shape even when their
+  // values are wrong: such a file is reported as unreadable, not passed over in silence.
+  if (first !== null && "text" in first && ("start" in first || "end" in first)) return true;
+  if (!("text" in json || "language" in json || "word_segments" in json)) return false;
   return json["segments"].length === 0 ||
     (first !== null && numberOf(first["start"]) !== null && numberOf(first["end"]) !== null);
 }

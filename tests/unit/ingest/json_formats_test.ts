@@ -102,6 +102,27 @@ Deno.test("json: a known shape with a segment that lacks its times names the seg
   });
 });
 
+Deno.test("json: segments that claim Whisper's shape with bad values are skipped, not ignored", () => {
+  const cases: [string, string][] = [
+    ['{"segments": [{"start": "x", "end": null, "text": 5}]}', "segment 1"],
+    ['{"text": "hi", "segments": [{"start": "0", "end": "1", "text": "hi"}]}', "segment 1"],
+    [
+      '{"segments": [{"start": 0, "end": 1, "text": "hi"}, {"start": 2, "text": "x"}]}',
+      "segment 2",
+    ],
+  ];
+  for (const [json, segment] of cases) {
+    assertEquals(readTranscriptFile(bytes(json), "call.json"), {
+      kind: "skipped",
+      reason: `${segment} has no numeric start and end`,
+    }, json);
+  }
+  // Arrays named segments that hold no timed text stay other JSON.
+  for (const other of ['{"segments": [1, 2]}', '{"segments": []}', '{"segments": [{"id": 1}]}']) {
+    assertEquals(readTranscriptFile(bytes(other), "data.json"), { kind: "ignored" }, other);
+  }
+});
+
 Deno.test("json: a transcript JSON under another extension is still read", () => {
   assertEquals(readFixture(openaiWhisperJson(MEETING), "call.whisper").segments.length, 5);
 });
