@@ -21,6 +21,9 @@ const INSERT_TRIGGER = "transcripts_fts_insert";
 /** FTS5's own default of its `automerge` setting. */
 const FTS5_AUTOMERGE = 4;
 
+/** FTS5's own default of its `hashsize` setting: the terms it holds before writing them out. */
+const FTS5_HASH_BYTES = 1_048_576;
+
 /**
  * Drops the schema's insert trigger from `db` and returns what puts it back as it was: a
  * writer that drops it inside a transaction puts it back before committing, so the store
@@ -69,11 +72,15 @@ export function suspendInsertTrigger(db: DatabaseSync): () => void {
  * resume();
  * ```
  */
-export function deferMerges(db: DatabaseSync): () => void {
-  const automerge = (pages: number) =>
-    db.exec(`INSERT INTO transcripts_fts (transcripts_fts, rank) VALUES ('automerge', ${pages})`);
-  automerge(0);
-  return () => automerge(FTS5_AUTOMERGE);
+export function deferMerges(db: DatabaseSync, hashBytes?: number): () => void {
+  const set = (option: string, value: number) =>
+    db.exec(`INSERT INTO transcripts_fts (transcripts_fts, rank) VALUES ('${option}', ${value})`);
+  set("automerge", 0);
+  if (hashBytes !== undefined) set("hashsize", hashBytes);
+  return () => {
+    set("automerge", FTS5_AUTOMERGE);
+    if (hashBytes !== undefined) set("hashsize", FTS5_HASH_BYTES);
+  };
 }
 
 /**

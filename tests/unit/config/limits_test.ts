@@ -102,6 +102,8 @@ const INTERNAL = new Set([
   "ROWS_PER_INSERT",
   "RUN_CACHE_KIB",
   "FTS5_AUTOMERGE",
+  "RUN_FTS_HASH_BYTES",
+  "FTS5_HASH_BYTES",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

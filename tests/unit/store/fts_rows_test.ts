@@ -144,3 +144,33 @@ Deno.test("deferMerges turns FTS5's automerge off for a load and back to its def
   integrityCheck(db);
   db.close();
 });
+
+Deno.test("deferMerges with a hash size holds a load's terms in one segment, then puts 1 MiB back", () => {
+  const db = schemaDb();
+  const config = (key: string) =>
+    db.prepare("SELECT v FROM transcripts_fts_config WHERE k = ?").get(key)?.["v"];
+  const segments = () =>
+    Number(db.prepare("SELECT count(*) AS n FROM transcripts_fts_data").get()?.["n"]);
+  const load = (resume: () => void, from: number) => {
+    db.exec("BEGIN");
+    const insert = db.prepare(
+      "INSERT INTO transcripts (id, title, text, created_at) VALUES (?, 'T', ?, '2025')",
+    );
+    // About 2 MB of distinct terms: past FTS5's 1 MiB default, so it writes out at least once.
+    for (let i = from; i < from + 400; i++) {
+      insert.run(`t${i}`, Array.from({ length: 500 }, (_, w) => `w${i}x${w}`).join(" "));
+    }
+    resume();
+    db.exec("COMMIT");
+  };
+  load(deferMerges(db, 64 * 1024 * 1024), 0);
+  const held = segments();
+  assertEquals(config("hashsize"), 1_048_576, "FTS5's default is put back");
+  assertEquals(config("automerge"), 4);
+  load(deferMerges(db), 400);
+  assert(segments() - held > held, `a default load writes more: ${held}, then ${segments()}`);
+  assertEquals(matches(db, "w399x499"), [400]);
+  assertEquals(matches(db, "w799x499"), [800]);
+  integrityCheck(db);
+  db.close();
+});
