@@ -5,9 +5,8 @@
  */
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
-import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
-import { lines } from "../helpers/lines.ts";
-import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
+import { runCli } from "../helpers/server_process.ts";
+import { killedIndex } from "../helpers/killed_index.ts";
 
 const FILES = 1_500;
 
@@ -39,24 +38,9 @@ Deno.test("index: a new store killed mid-build leaves nothing at --out; the next
   const out = join(dir, "archive.db");
   try {
     writeFolder(folder);
-    const child = new Deno.Command(Deno.execPath(), {
-      // The start task's own command, so that the process killed is the one writing.
-      args: ["run", ...readStartPermissionFlags(), "main.ts", "index", folder, "--out", out],
-      cwd: PROJECT_ROOT,
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    let progress = "";
-    for await (const line of lines(child.stderr)) {
-      if (/index: calls: \d+/.test(line)) {
-        progress = line;
-        child.kill("SIGKILL");
-        break;
-      }
-    }
-    const status = await child.status;
+    const { progress, success } = await killedIndex(folder, out, "calls");
     assertMatch(progress, new RegExp(`index: calls: \\d+/${FILES} items`));
-    assertEquals(status.success, false);
+    assertEquals(success, false);
     assert(!exists(out), "no store at --out, half-built or not");
 
     const run = await runCli(["index", folder, "--out", out]);

@@ -7,7 +7,8 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
-import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
+import { runCli } from "../helpers/server_process.ts";
+import { killedIndex } from "../helpers/killed_index.ts";
 import {
   buildIndexSources,
   comparableAnswers,
@@ -16,8 +17,6 @@ import {
   toolAnswers,
 } from "../helpers/index_fixture.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
-import { lines } from "../helpers/lines.ts";
-import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
 const WORDS = [...SCREENPIPE_WORDS, "budget", "fixture", "café"];
 
@@ -137,24 +136,9 @@ Deno.test("index: a run killed mid-way leaves the previous store whole and reada
     const app = new DatabaseSync(fixture.path);
     app.exec("UPDATE transcripts SET title = title || ' (edited)'");
     app.close();
-    const child = new Deno.Command(Deno.execPath(), {
-      // The start task's own command, so that the process killed is the one writing.
-      args: ["run", ...readStartPermissionFlags(), "main.ts", "index", fixture.path, "--out", out],
-      cwd: PROJECT_ROOT,
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    let progress = "";
-    for await (const line of lines(child.stderr)) {
-      if (/index: store: \d+/.test(line)) {
-        progress = line;
-        child.kill("SIGKILL");
-        break;
-      }
-    }
-    const status = await child.status;
+    const { progress, success } = await killedIndex(fixture.path, out, "store");
     assertMatch(progress, /index: store: \d+\/1500 items/);
-    assertEquals(status.success, false);
+    assertEquals(success, false);
     const check = await runCli(["check", "--source", out]);
     assertEquals(check.code, 0, check.stdout + check.stderr);
     assertEquals(answersOver([out]), before);
