@@ -141,6 +141,8 @@ Deno.test("a file missing at start is served once it is there; one of no known k
     assertMatch(byName(listed, "late").notes.join("\n"), /file not found[\s\S]*tried again/);
     assertEquals(byName(listed, "bad").notes.length, 1, "no retry is promised");
     assertMatch(byName(listed, "bad").notes[0], /not a database of a known kind/);
+    assertMatch(server.stderr, /source late is left out until it can be opened .*file not found/);
+    assertMatch(server.stderr, /source bad is left out: .*not a database of a known kind/);
 
     // The file arrives whole, and the bad one is replaced by a good store: it stays out,
     // since a source of no known kind is not tried again.
