@@ -53,7 +53,8 @@ function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): Sour
     if (spec.kind === "demo") {
       logLine(`${purpose} ${DEMO_LOCATION}, read-only`);
     } else if (spec.failure !== undefined) {
-      logLine(`source ${spec.name} is left out: ${spec.failure}`);
+      const until = spec.retry ? " until it can be opened (tried when a call needs it)" : "";
+      logLine(`source ${spec.name} is left out${until}: ${spec.failure}`);
     } else if (specs.length === 1 && spec.detected === "transcript-mcp") {
       logLine(`${purpose} ${spec.path}${from}, read-only`);
     } else {

@@ -62,6 +62,14 @@ export const SKIP_AFTER_OVERRUN_MS = 30_000;
 /** How long after a failed open the main thread's connection is tried again, in ms. */
 export const REOPEN_AFTER_MS = 1_000;
 
+/**
+ * How long after a failed try a source that failed at start for a reason that may pass
+ * (locked, not there yet) is tried again, in ms, in each thread: often enough that it is
+ * back within a second of its app letting go, rarely enough that a source that stays
+ * missing adds no open attempt to every call.
+ */
+export const RETRY_SOURCE_AFTER_MS = 1_000;
+
 /** The longest text, in bytes, that get_transcript reads on the main thread. */
 export const INLINE_TEXT_BYTES = 2 * 1024 * 1024;
 

@@ -127,6 +127,10 @@ function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSour
         name,
         path: request.path,
         failure: error.message,
+        ...(error.transient ? { retry: true } : {}),
+        ...(request.name === null && (listed?.name ?? null) === null
+          ? { namedFromFile: true }
+          : {}),
         ...(listed === null ? {} : { listing: listed.listing }),
       },
       kind: null,

@@ -31,6 +31,8 @@ export interface SourceCheck {
  * ```
  */
 export function checkSource(sources: SourceSet, source: ServedSource): SourceCheck {
+  sources.refresh(source); // A source that failed at start may be back: its kind is known then.
+  const notes = (source.notes ?? []).map((note) => `note:           ${note}`);
   const title = `source:         ${source.name}${source.kind === null ? "" : ` (${source.kind})`}`;
   try {
     const reader = sources.reader(source);
@@ -39,7 +41,8 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
     const store = sources.store(source)!;
     if (source.kind === "transcript-mcp") {
       const report = checkStore(store);
-      return { text: `${title}\n${formatStoreReport(report)}`, healthy: isHealthy(report) };
+      const text = [title, formatStoreReport(report), ...notes].join("\n");
+      return { text, healthy: isHealthy(report) };
     }
     const integrity = String(store.get("PRAGMA quick_check")?.["quick_check"] ?? "ok");
     const lines = [
@@ -51,16 +54,15 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
       `newest:         ${facts.newest ?? "(none)"}`,
       `search:         ${facts.search === "fts" ? "the app's full-text index" : "scan"}`,
       `turns:          ${facts.turns ? "timed segments" : "none"}`,
+      ...notes,
       ...facts.notes.map((note) => `note:           ${note}`),
     ];
     return { text: lines.join("\n"), healthy: integrity === "ok" };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     const state = error instanceof SourceUnavailableError ? "UNREADABLE" : "DAMAGED";
-    return {
-      text: `${title}\nlocation:       ${source.location}\nfile:           ${state}: ${why}`,
-      healthy: false,
-    };
+    const lines = [title, `location:       ${source.location}`, `file:           ${state}: ${why}`];
+    return { text: [...lines, ...notes].join("\n"), healthy: false };
   }
 }
 

@@ -4,7 +4,10 @@
  * source that becomes unreadable later fails alone: the others are unaffected.
  *
  * Each thread (the main thread, every tool worker, the command line) opens its own set from
- * the same specs, made once at start (served_sources.ts).
+ * the same specs, made once at start (served_sources.ts). A database that failed at start
+ * for a reason that may pass (its app held its lock, its file was not there yet) is tried
+ * again when a call needs it, at most once every RETRY_SOURCE_AFTER_MS in each thread;
+ * once open it is served like the others, under the name fixed at start.
  *
  * @module
  */
@@ -19,6 +22,7 @@ import { RemoteFolderReader } from "./folder/folder_link.ts";
 import { folderLinkFor } from "./folder/folder_links.ts";
 import type { SourceKindName, SourceListing } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
+import { folderSinceStart, nameNotes, type RetryOptions, RetrySchedule } from "./source_retry.ts";
 
 /** A source as fixed at start: its name, where it is, and why it failed if it did. */
 export type SourceSpec =
@@ -28,8 +32,16 @@ export type SourceSpec =
     name: string;
     /** The absolute path of its database file, or of its folder (`detected: "folder"`). */
     path: string;
-    /** Why it could not be opened at start; such a source is never opened again. */
+    /** Why it could not be opened at start, when it could not. */
     failure?: string | undefined;
+    /**
+     * Whether that reason may pass (locked, not there yet): the source is then tried again
+     * when a call needs it. Any other failure (not a database, of no known kind, a newer
+     * schema) keeps it out for the session.
+     */
+    retry?: boolean | undefined;
+    /** Whether its name is its file's because its kind could not be read at start. */
+    namedFromFile?: boolean | undefined;
     /** The kind detected at start, when it opened. */
     detected?: SourceKindName | undefined;
     /** What its app calls it, when the app lists it (a KuraDB database). */
@@ -49,6 +61,11 @@ export interface ServedSource {
   failure: string | null;
   /** What its app calls it, when the app lists it (a KuraDB database); else null or absent. */
   readonly listing?: SourceListing | null | undefined;
+  /**
+   * What a user should know besides what its reader says: that it is tried again, or why
+   * it keeps the name it got at start.
+   */
+  readonly notes?: readonly string[] | undefined;
 }
 
 /**
@@ -102,6 +119,9 @@ interface Entry extends ServedSource {
   watched: boolean;
   /** Whether the last open failed only because the app held its lock: `busy`, not gone. */
   locked: boolean;
+  /** When a source that failed at start for a reason that may pass is next tried; else null. */
+  retry: { retryAt: number } | null;
+  notes: string[];
   /** A folder's reader in another thread, which takes the deadline check itself. */
   remote?: RemoteFolderReader | undefined;
 }
@@ -125,34 +145,49 @@ function fileIdentity(info: Deno.FileInfo): string | null {
 export class SourceSet {
   readonly #entries: Entry[];
   readonly #busyTimeoutMs: number | undefined;
+  readonly #retries: RetrySchedule;
   #interruptCheck: () => InterruptReason | null = () => null;
 
-  private constructor(entries: Entry[], busyTimeoutMs?: number) {
+  private constructor(entries: Entry[], busyTimeoutMs?: number, retries = new RetrySchedule()) {
     this.#entries = entries;
     this.#busyTimeoutMs = busyTimeoutMs;
+    this.#retries = retries;
   }
 
   /**
    * Opens every spec; one that fails is kept with its reason, and the rest still open.
-   * `busyTimeoutMs` is how long reads wait for an app's lock.
+   * `busyTimeoutMs` is how long reads wait for an app's lock; `retry` when a source that
+   * failed at start for a reason that may pass is tried again.
    */
-  static open(specs: readonly SourceSpec[], busyTimeoutMs?: number): SourceSet {
+  static open(
+    specs: readonly SourceSpec[],
+    busyTimeoutMs?: number,
+    retry: RetryOptions = {},
+  ): SourceSet {
+    const retries = new RetrySchedule(retry);
     const set = new SourceSet(
-      specs.map((spec) => ({
-        spec,
-        name: spec.name,
-        location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
-        kind: null,
-        failure: spec.kind === "path" ? spec.failure ?? null : null,
-        listing: spec.kind === "path" ? spec.listing ?? null : null,
-        store: null,
-        reader: null,
-        identity: null,
-        // A folder's host follows the folder itself (folder_host.ts).
-        watched: spec.kind === "path" && spec.detected !== "folder",
-        locked: false,
-      })),
+      specs.map((spec) => {
+        const retry = spec.kind === "path" && spec.failure !== undefined && !!spec.retry;
+        return {
+          spec,
+          name: spec.name,
+          location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
+          kind: null,
+          failure: spec.kind === "path" ? spec.failure ?? null : null,
+          listing: spec.kind === "path" ? spec.listing ?? null : null,
+          store: null,
+          reader: null,
+          identity: null,
+          // A folder's host follows the folder itself (folder_host.ts); a source that failed
+          // at start is watched once it opens.
+          watched: spec.kind === "path" && spec.detected !== "folder" && spec.failure === undefined,
+          locked: false,
+          retry: retry ? { retryAt: -Infinity } : null,
+          notes: retry ? [retries.note] : [],
+        };
+      }),
       busyTimeoutMs,
+      retries,
     );
     for (const entry of set.#entries) {
       if (entry.failure === null) set.#connect(entry);
@@ -201,6 +236,8 @@ export class SourceSet {
       identity: null,
       watched: false,
       locked: false,
+      retry: null,
+      notes: [],
     }]);
   }
 
@@ -227,15 +264,32 @@ export class SourceSet {
    */
   reader(source: ServedSource): SourceReader {
     const entry = source as Entry;
-    if (entry.watched && entry.spec.kind === "path" && entry.spec.failure === undefined) {
-      this.#recheck(entry);
-    }
+    if (entry.retry !== null) this.refresh(entry);
+    else if (entry.watched) this.#recheck(entry);
     if (entry.reader === null) {
       // A lock held past the busy timeout is the app at work, answered as for any read.
       if (entry.locked) throw new StoreBusyError();
       throw new SourceUnavailableError(entry.name, entry.failure ?? "not open");
     }
     return entry.reader;
+  }
+
+  /**
+   * Tries `source` again if it failed at start for a reason that may pass and its interval
+   * is up, so that its `kind` and `failure` say what it is now: served from then on, or
+   * out for good when the reason now is one that does not pass. Else does nothing.
+   */
+  refresh(source: ServedSource): void {
+    const entry = source as Entry;
+    if (entry.retry === null || !this.#retries.due(entry.retry)) return;
+    const spec = entry.spec as SourceSpec & { kind: "path" };
+    const error = this.#connect(entry);
+    if (error === null || !(error instanceof StoreOpenError && error.transient)) {
+      entry.retry = null;
+      entry.watched = error === null;
+      entry.notes = error === null ? nameNotes(spec, entry.kind) : [];
+      if (error !== null) entry.failure = folderSinceStart(spec.path) ?? entry.failure;
+    }
   }
 
   /** The connection of `source`, for checks that read it directly; null when not open. */
@@ -257,7 +311,8 @@ export class SourceSet {
     for (const entry of this.#entries) this.#disconnect(entry);
   }
 
-  #connect(entry: Entry): void {
+  /** Opens `entry`; on failure keeps why, and returns the error. */
+  #connect(entry: Entry): unknown {
     const spec = entry.spec;
     try {
       if (spec.kind === "demo") {
@@ -266,7 +321,7 @@ export class SourceSet {
         entry.kind = "transcript-mcp";
       } else if (spec.detected === "folder") {
         this.#connectFolder(entry, spec.path);
-        return;
+        return null;
       } else {
         const opened = openDatabaseSource(spec.path, {
           name: spec.name,
@@ -281,10 +336,12 @@ export class SourceSet {
       entry.store.setInterruptCheck(this.#interruptCheck);
       entry.failure = null;
       entry.locked = false;
+      return null;
     } catch (error) {
       this.#disconnect(entry);
       entry.failure = error instanceof Error ? error.message : String(error);
       entry.locked = error instanceof StoreOpenError && error.busy;
+      return error;
     }
   }
 

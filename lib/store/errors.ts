@@ -40,6 +40,7 @@ export class StoreInterruptedError extends Error {
  * import { StoreOpenError } from "./errors.ts";
  * const error = new StoreOpenError("Cannot open store: file not found at /x/y.db");
  * error.busy; // false
+ * error.transient; // false: a file that is not there yet is made with `missing` set
  * ```
  */
 export class StoreOpenError extends Error {
@@ -47,16 +48,23 @@ export class StoreOpenError extends Error {
   readonly busy: boolean;
   /** Whether there is no file at the path, so the path itself may be the mistake. */
   readonly missing: boolean;
+  /**
+   * Whether the reason may pass without anyone changing the file's content (locked, not
+   * there yet, empty, unreadable for now), so a server tries the source again later.
+   */
+  readonly transient: boolean;
 
   /**
    * Makes the error with the message main.ts prints; `busy` says whether the app's lock
-   * was the reason, `missing` whether no file is there.
+   * was the reason, `missing` whether no file is there, `transient` whether the reason may
+   * pass by itself (so does a lock or a missing file).
    */
-  constructor(message: string, busy = false, missing = false) {
+  constructor(message: string, busy = false, missing = false, transient = busy || missing) {
     super(message);
     this.name = "StoreOpenError";
     this.busy = busy;
     this.missing = missing;
+    this.transient = transient;
   }
 }
 

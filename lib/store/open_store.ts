@@ -58,16 +58,30 @@ function checkFile(path: string): void {
       throw new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
     }
     if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
-      throw new StoreOpenError(`Cannot open store: permission denied reading ${path}`);
+      throw new StoreOpenError(
+        `Cannot open store: permission denied reading ${path}`,
+        false,
+        false,
+        true,
+      );
     }
-    throw new StoreOpenError(`Cannot open store at ${path}: ${(error as Error).message}`);
+    throw new StoreOpenError(
+      `Cannot open store at ${path}: ${(error as Error).message}`,
+      false,
+      false,
+      true,
+    );
   }
   if (info.isDirectory) {
     throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
   }
   if (info.size === 0) {
+    // An app that creates its database leaves it empty until its first write.
     throw new StoreOpenError(
       `Cannot open store: ${path} is empty (0 bytes), not a transcript store`,
+      false,
+      false,
+      true,
     );
   }
   if (readHeader(path) !== SQLITE_HEADER) {
@@ -185,6 +199,9 @@ export function openReadOnly<T>(
     `Cannot open store: ${path} is in WAL mode and SQLite cannot create ${path}-shm beside ` +
       "it (is the directory read-only?); make the directory writable for this user, or " +
       "have the app switch the store to journal_mode=DELETE, or copy the store somewhere writable",
+    false,
+    false,
+    true,
   );
 }
 

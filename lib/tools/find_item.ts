@@ -36,6 +36,7 @@ export function findItem<T>(
     if (found !== undefined) return { found, source: prefixed, reader };
   }
   for (const source of sources.all) {
+    sources.refresh(source); // A store that failed at start may be back: its kind is known then.
     if (source === prefixed || source.kind !== "transcript-mcp" || source.failure !== null) {
       continue;
     }

@@ -65,7 +65,12 @@ export const listSources: AnyTool = defineTool({
           if (error instanceof StoreInterruptedError) throw error;
           failure = (error as Error).message;
         }
-        const notes = facts?.notes ?? [failure ?? "cannot be read"];
+        // The set's own notes: that a source failed at start is tried again, or why it
+        // keeps the name it got at start.
+        const own = source.notes ?? [];
+        const notes = facts === undefined
+          ? [failure ?? "cannot be read", ...own]
+          : [...own, ...facts.notes];
         return {
           name: source.name,
           ...(source.listing ? { title: capText(source.listing.title, FIELD_CAPS.title) } : {}),

@@ -34,6 +34,8 @@ export function databaseName(source: ServedSource): string {
  * ```
  */
 export function kuradbSources(sources: SourceSet): ServedSource[] {
+  // A source that failed at start may be back, and be KuraDB's: its kind is known then.
+  for (const source of sources.all) sources.refresh(source);
   return sources.all.filter((source) =>
     source.kind === "kuradb" || source.listing?.kind === "kuradb"
   );

@@ -36,6 +36,8 @@ const WITHHELD = "(withheld)";
 
 /** The rousseau readers, with their source names; `unavailable` when there are none. */
 function rousseauReaders(sources: SourceSet, act: string): RousseauReader[] {
+  // A source that failed at start may be back, and be rousseau's: its kind is known then.
+  for (const source of sources.all) sources.refresh(source);
   const readers = sources.all
     .filter((source) => source.kind === "rousseau" && source.failure === null)
     .map((source) => sources.reader(source))
