@@ -25,8 +25,10 @@ let host: FolderHost | undefined;
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "folder-host") {
-    host = new FolderHost(message.name, message.path, FOLDER_PARSE_WORKER_URL);
+    host = new FolderHost(message.name, message.path, message.parser ?? FOLDER_PARSE_WORKER_URL);
     host.start();
+  } else if (message.type === "folder-parser-failed") {
+    host?.parserFailed();
   } else if (message.type === "folder-link") {
     host?.link(message.link);
   }

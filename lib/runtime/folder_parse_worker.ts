@@ -4,22 +4,43 @@
  * parsers alone, not the tools a tool worker loads: it is up in a fraction of the time, and
  * loading costs the other threads less CPU while the server starts.
  *
+ * Started by a folder's host, it answers its parent. Started by the main thread for a host
+ * (lib/runtime/folder_hosts.ts), it is given a port to the host and answers over that, and
+ * ends when the host says it is done with it.
+ *
  * @module
  */
 import {
   type ParseAnswer,
+  type ParseClose,
   parseFolderFile,
   type ParseRequest,
 } from "../sources/folder/folder_parse.ts";
+import type { ToParser } from "./worker_protocol.ts";
 
 // The worker global, typed without pulling the worker lib into the whole program.
 const scope = self as unknown as {
   postMessage(message: ParseAnswer): void;
-  onmessage: ((event: MessageEvent<ParseRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<ParseRequest | ToParser>) => void) | null;
+  close(): void;
 };
 
+/** Parses what `request` names and answers it through `answer`. */
+function parse(request: ParseRequest, answer: (message: ParseAnswer) => void): void {
+  answer({ type: "parsed", id: request.id, parsed: request.files.map(parseFolderFile) });
+}
+
 scope.onmessage = (event) => {
-  const { id, files } = event.data;
-  scope.postMessage({ type: "parsed", id, parsed: files.map(parseFolderFile) });
+  const message = event.data;
+  if (message.type === "folder-parse-port") {
+    const { port } = message;
+    port.onmessage = (request: MessageEvent<ParseRequest | ParseClose>) => {
+      if (request.data.type === "folder-parse-close") scope.close();
+      else parse(request.data, (answer) => port.postMessage(answer));
+    };
+    port.postMessage({ type: "parser-ready" } satisfies ParseAnswer);
+  } else {
+    parse(message, (answer) => scope.postMessage(answer));
+  }
 };
 scope.postMessage({ type: "parser-ready" });

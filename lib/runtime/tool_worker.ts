@@ -40,7 +40,10 @@ let current = { callId: 0, deadline: Infinity };
 scope.onmessage = (event) => {
   const message = event.data;
   // A folder's host has an entry of its own (folder_host_worker.ts).
-  if (message.type === "folder-host" || message.type === "folder-link") return;
+  if (
+    message.type === "folder-host" || message.type === "folder-link" ||
+    message.type === "folder-parser-failed"
+  ) return;
   if (message.type === "init") {
     useWordVectors(message.wordVectors);
     try {

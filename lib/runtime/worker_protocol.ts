@@ -22,8 +22,13 @@ export type ToWorker =
     /** Where the first worker to need the word-vector table reads it, for all of them. */
     wordVectors: SharedArrayBuffer;
   }
-  /** Makes this worker the host of a folder's index instead of a tool worker. */
-  | { type: "folder-host"; name: string; path: string }
+  /**
+   * Makes this worker the host of a folder's index instead of a tool worker; `parser`, when
+   * given, reaches the parsing thread started for it.
+   */
+  | { type: "folder-host"; name: string; path: string; parser?: MessagePort }
+  /** The parsing thread started for this folder's host has failed. */
+  | { type: "folder-parser-failed" }
   /** A link whose calls the folder's host answers. */
   | { type: "folder-link"; link: FolderLink }
   | {
@@ -62,3 +67,11 @@ export const STOP_CANCELLED = 1;
 export const STOP_TIMEOUT = 2;
 /** The stop flag's size, in Int32 slots. */
 export const STOP_FLAG_SLOTS = 2;
+
+/** What the main thread sends a parsing thread it started for a folder's host. */
+export type ToParser = {
+  /** What the message is. */
+  type: "folder-parse-port";
+  /** The port the host sends its requests over. */
+  port: MessagePort;
+};

@@ -10,7 +10,7 @@ import { FOLDER_RESCAN_MS, MAX_LOGGED_SKIPPED_FILES } from "../../config/limits.
 import { FolderIndex } from "./folder_index.ts";
 import { type FolderLink, serveFolderLink } from "./folder_link.ts";
 import { FolderReader } from "./folder_reader.ts";
-import { startParser } from "./folder_parse.ts";
+import { type ParsedFile, type StartedParser, startParser } from "./folder_parse.ts";
 
 /** Work done between two looks at the links, in ms: internal tuning. */
 const INDEX_SLICE_MS = 40;
@@ -40,18 +40,26 @@ export class FolderHost {
   #wake: (() => void) | null = null;
   #watcher: Deno.FsWatcher | null = null;
   #timer: ReturnType<typeof setInterval> | undefined;
-  readonly #parserUrl: URL | undefined;
+  readonly #parserAt: URL | MessagePort | undefined;
+  #parser: StartedParser<ParsedFile> | undefined;
+  #parserFailed = false;
 
   /**
    * The host of the folder at `root`, served as `name`; nothing is read until start. With
-   * `parserUrl` (a worker entry that answers ParseRequests), the first pass parses files in
-   * that thread while this one inserts them: on two cores, the pass takes the longer of the
-   * two rather than their sum.
+   * `parserAt` (a worker entry that answers ParseRequests, or a port to such a thread
+   * started elsewhere), the first pass parses files in that thread while this one inserts
+   * them: on two cores, the pass takes the longer of the two rather than their sum.
    */
-  constructor(name: string, root: string, parserUrl?: URL) {
+  constructor(name: string, root: string, parserAt?: URL | MessagePort) {
     this.#index = new FolderIndex(name, root);
     this.#reader = new FolderReader(this.#index);
-    this.#parserUrl = parserUrl;
+    this.#parserAt = parserAt;
+  }
+
+  /** Says the parsing thread started elsewhere has failed: this thread parses the rest. */
+  parserFailed(): void {
+    this.#parserFailed = true;
+    this.#parser?.fail();
   }
 
   /** Answers the reads that come over `link`. */
@@ -75,9 +83,12 @@ export class FolderHost {
   async #run(): Promise<void> {
     const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
     // The first pass only: later passes read the few files that changed.
-    const parser = this.#parserUrl === undefined ? undefined : startParser(this.#parserUrl);
+    const parser = this.#parserAt === undefined ? undefined : startParser(this.#parserAt);
+    this.#parser = parser;
+    if (this.#parserFailed) parser?.fail();
     await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser);
     parser?.close();
+    this.#parser = undefined;
     // The first pass leaves the files' parsed text behind as garbage: collected now, while
     // nothing else runs here, the thread's heap shrinks back before serving goes on.
     (globalThis as { gc?: () => void }).gc?.();

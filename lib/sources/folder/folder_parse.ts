@@ -83,6 +83,12 @@ export interface ParseRequest {
   source?: string;
 }
 
+/** Asks a parsing thread reached over a port to end: it is done with. */
+export interface ParseClose {
+  /** What the message is. */
+  type: "folder-parse-close";
+}
+
 /** What the parsing thread says: that it is up, or a request's answer. */
 export type ParseAnswer =
   | { type: "parser-ready" }
@@ -103,10 +109,25 @@ export interface FolderParser<T = ParsedFile> {
   parseMany(files: WalkedFile[]): Promise<T[]>;
 }
 
+/** A parsing thread as its user holds it. */
+export interface StartedParser<T> extends FolderParser<T> {
+  /** Ends the thread; what it still had to parse is parsed here. */
+  close(): void;
+  /**
+   * Says the thread has failed (its starter saw it, where it runs elsewhere): what it had
+   * to parse, and all that follows, is parsed here.
+   */
+  fail(): void;
+}
+
 /**
- * A thread that parses files for a folder's host, on the worker entry at `url` (which says
- * `parser-ready` once loaded and answers {@link ParseRequest}s). If the thread fails, its
- * batches are parsed here instead: `parseMany` never rejects.
+ * A thread that parses files for a folder's host: started here on the worker entry at a
+ * URL, or, given a port, one started elsewhere that answers over it (a thread started by a
+ * worker takes about half a second longer to start and to take its first message than one
+ * started by the main thread, so the served folders' parsing threads are started there:
+ * lib/runtime/folder_hosts.ts). The thread says `parser-ready` once loaded and answers
+ * {@link ParseRequest}s. If it fails, its batches are parsed here instead: `parseMany`
+ * never rejects.
  *
  * @example
  * ```ts
@@ -116,14 +137,14 @@ export interface FolderParser<T = ParsedFile> {
  * parser.close();
  * ```
  */
-export function startParser(url: URL): FolderParser & { close(): void } {
-  return startFileParser(url, parseFolderFile);
+export function startParser(endpoint: URL | MessagePort): StartedParser<ParsedFile> {
+  return startFileParser(endpoint, parseFolderFile);
 }
 
 /**
- * A thread that reads files into `T`s, as `parseHere` does here, on the worker entry at
- * `url`; requests name `source` when given. `parseMany` never rejects: if the thread fails,
- * its batches are parsed here instead.
+ * A thread that reads files into `T`s, as `parseHere` does here: started on the worker entry
+ * at `endpoint`, or reached over it when it is a port; requests name `source` when given.
+ * `parseMany` never rejects: if the thread fails, its batches are parsed here instead.
  *
  * @example
  * ```ts
@@ -135,32 +156,41 @@ export function startParser(url: URL): FolderParser & { close(): void } {
  * ```
  */
 export function startFileParser<T>(
-  url: URL,
+  endpoint: URL | MessagePort,
   parseHere: (file: WalkedFile) => T,
   source?: string,
-): FolderParser<T> & { close(): void } {
-  const worker = new Worker(url, { type: "module" });
+): StartedParser<T> {
+  const worker = endpoint instanceof URL ? new Worker(endpoint, { type: "module" }) : undefined;
+  const channel: Worker | MessagePort = worker ?? (endpoint as MessagePort);
   const waiting = new Map<number, { files: WalkedFile[]; resolve: (p: T[]) => void }>();
   let nextId = 1;
   let failed = false;
   let ready = false;
-  worker.onmessage = (event: MessageEvent<ParseAnswer>) => {
+  const parseWaitingHere = () => {
+    for (const { files, resolve } of waiting.values()) resolve(files.map(parseHere));
+    waiting.clear();
+  };
+  const fail = () => {
+    failed = true;
+    ready = false;
+    parseWaitingHere();
+  };
+  channel.onmessage = (event: MessageEvent<ParseAnswer>) => {
     const answer = event.data;
     if (answer.type === "parser-ready") {
       ready = !failed;
       return;
     }
-    // The entry at `url` answers in `T`s: the caller pairs it with `parseHere`.
+    // The thread answers in `T`s: the caller pairs its entry with `parseHere`.
     waiting.get(answer.id)?.resolve(answer.parsed as T[]);
     waiting.delete(answer.id);
   };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    failed = true;
-    ready = false;
-    for (const { files, resolve } of waiting.values()) resolve(files.map(parseHere));
-    waiting.clear();
-  };
+  if (worker !== undefined) {
+    worker.onerror = (event) => {
+      event.preventDefault();
+      fail();
+    };
+  }
   return {
     get ready() {
       return ready;
@@ -172,14 +202,21 @@ export function startFileParser<T>(
         waiting.set(id, { files, resolve });
         const request: ParseRequest = { type: "folder-parse", id, files };
         if (source !== undefined) request.source = source;
-        worker.postMessage(request);
+        channel.postMessage(request);
       });
     },
     close() {
-      worker.terminate();
-      for (const { files, resolve } of waiting.values()) resolve(files.map(parseHere));
-      waiting.clear();
+      if (worker !== undefined) {
+        worker.terminate();
+      } else if (!failed) {
+        const end: ParseClose = { type: "folder-parse-close" };
+        (endpoint as MessagePort).postMessage(end);
+        (endpoint as MessagePort).close();
+      }
+      failed = true;
+      parseWaitingHere();
     },
+    fail,
   };
 }
 

@@ -7,7 +7,13 @@ import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFolderFixture, type FolderFixture } from "../../helpers/folder_fixture.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
 import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
-import { type FolderParser, startParser } from "../../../lib/sources/folder/folder_parse.ts";
+import {
+  type FolderParser,
+  type ParsedFile,
+  type StartedParser,
+  startParser,
+} from "../../../lib/sources/folder/folder_parse.ts";
+import type { ToParser } from "../../../lib/runtime/worker_protocol.ts";
 
 const PARSER_URL = new URL("../../../lib/runtime/folder_parse_worker.ts", import.meta.url);
 
@@ -100,6 +106,76 @@ Deno.test("a parsing thread that cannot start leaves the pass to this one", asyn
     assertEquals(all, singleThreadRows(folder.path));
   } finally {
     parser.close();
+    folder.cleanup();
+  }
+});
+
+/** A parsing thread started here and reached over a port, as the main thread starts a host's. */
+function parserOverPort(url: URL): { parser: StartedParser<ParsedFile>; thread: Worker } {
+  const { port1, port2 } = new MessageChannel();
+  const thread = new Worker(url, { type: "module" });
+  const connect: ToParser = { type: "folder-parse-port", port: port2 };
+  thread.postMessage(connect, [port2]);
+  return { parser: startParser(port1), thread };
+}
+
+/** `parser`, counting the files it is sent, and calling `onFirst` when the first are. */
+function counting(parser: FolderParser, onFirst = () => {}): FolderParser & { sent: number } {
+  const counted = {
+    sent: 0,
+    get ready() {
+      return parser.ready;
+    },
+    parseMany(files: Parameters<FolderParser["parseMany"]>[0]) {
+      if (counted.sent === 0) onFirst();
+      counted.sent += files.length;
+      return parser.parseMany(files);
+    },
+  };
+  return counted;
+}
+
+Deno.test("a parsing thread reached over a port indexes what one thread does", async () => {
+  const folder = buildFolderFixture();
+  addLargeFiles(folder);
+  const { parser, thread } = parserOverPort(PARSER_URL);
+  try {
+    await untilReady(parser);
+    const counted = counting(parser);
+    const index = new FolderIndex("notes", folder.path);
+    await index.indexSlices(40, () => Promise.resolve(), counted);
+    assert(counted.sent > 0, "the thread parsed some batches");
+    const threaded = rows(index);
+    index.close();
+    assertEquals(threaded, singleThreadRows(folder.path));
+    // Closed, what is asked afterwards is parsed here.
+    parser.close();
+    assertEquals(await parser.parseMany([]), []);
+  } finally {
+    thread.terminate();
+    folder.cleanup();
+  }
+});
+
+Deno.test("a parsing thread over a port that fails leaves its batches and the rest to this one", async () => {
+  const folder = buildFolderFixture();
+  addLargeFiles(folder);
+  // A thread that takes the port and never answers: only fail() can release its batches.
+  const { parser, thread } = parserOverPort(new URL("./silent_parser.ts", import.meta.url));
+  try {
+    await untilReady(parser);
+    // Its starter sees it fail once a batch waits on it: the pass is stuck until then.
+    const failing = counting(parser, () => setTimeout(() => parser.fail(), 20));
+    const index = new FolderIndex("notes", folder.path);
+    await index.indexSlices(40, () => new Promise((resolve) => setTimeout(resolve, 0)), failing);
+    assert(failing.sent > 0, "batches were sent to the thread");
+    assertEquals(parser.ready, false);
+    const all = rows(index);
+    index.close();
+    assertEquals(all, singleThreadRows(folder.path));
+  } finally {
+    parser.close();
+    thread.terminate();
     folder.cleanup();
   }
 });
