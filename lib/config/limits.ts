@@ -348,6 +348,13 @@ export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
 /** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched, and the wait that gathers a burst of events. */
 export const FOLDER_RESCAN_MS = 1_000;
 
+/**
+ * How long after start a served folder's parsing thread starts at the latest, in ms, when
+ * the client has not finished initializing by then (it starts as soon as it has): until
+ * it is up, the folder's host parses files itself.
+ */
+export const PARSER_START_DELAY_MS = 500;
+
 /** How many skipped files of a folder stderr names one by one; the rest are counted. */
 export const MAX_LOGGED_SKIPPED_FILES = 20;
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { describeError, logLine } from "../log.ts";
+import { PARSER_START_DELAY_MS } from "../config/limits.ts";
 import type { SourceSpec } from "../sources/source_set.ts";
 import { type FolderLink, makeFolderLink } from "../sources/folder/folder_link.ts";
 import type { ToParser, ToWorker } from "./worker_protocol.ts";
@@ -46,16 +47,23 @@ const FOLDER_PARSE_WORKER_URL = new URL(
 export class FolderHosts {
   readonly #workers = new Map<string, Worker>();
   readonly #parsers: Worker[] = [];
+  /** The parsing threads not started yet: each starts on {@link FolderHosts.startParsers}. */
+  #unstarted: (() => Worker)[] = [];
+  #fallback: ReturnType<typeof setTimeout> | undefined;
 
   /**
    * Starts a host for each folder of `sources`, on the worker entry at `workerUrl`: by
-   * default the host's own (folder_host_worker.ts), and beside it the parsing thread of its
-   * first pass, on `parserUrl` (folder_parse_worker.ts; none when null).
+   * default the host's own (folder_host_worker.ts). The parsing thread of its first pass,
+   * on `parserUrl` (folder_parse_worker.ts; none when null), starts on
+   * {@link FolderHosts.startParsers}, or after `parserDelayMs` at the latest: loading it
+   * beside this thread at start would slow the answer to initialize; until then the host
+   * parses files itself.
    */
   constructor(
     sources: readonly SourceSpec[],
     workerUrl: URL = FOLDER_HOST_WORKER_URL,
     parserUrl: URL | null = FOLDER_PARSE_WORKER_URL,
+    parserDelayMs: number = PARSER_START_DELAY_MS,
   ) {
     for (const spec of sources) {
       if (spec.kind !== "path" || spec.detected !== "folder") continue;
@@ -69,20 +77,34 @@ export class FolderHosts {
         worker.postMessage(start);
       } else {
         const { port1, port2 } = new MessageChannel();
-        const parser = new Worker(parserUrl, { type: "module" });
-        parser.onerror = (event) => {
-          // The host parses the rest itself.
-          event.preventDefault();
-          const failed: ToWorker = { type: "folder-parser-failed" };
-          worker.postMessage(failed);
-        };
-        const connect: ToParser = { type: "folder-parse-port", port: port2 };
-        parser.postMessage(connect, [port2]);
         worker.postMessage({ ...start, parser: port1 }, [port1]);
-        this.#parsers.push(parser);
+        this.#unstarted.push(() => {
+          const parser = new Worker(parserUrl, { type: "module" });
+          parser.onerror = (event) => {
+            // The host parses the rest itself.
+            event.preventDefault();
+            const failed: ToWorker = { type: "folder-parser-failed" };
+            worker.postMessage(failed);
+          };
+          const connect: ToParser = { type: "folder-parse-port", port: port2 };
+          parser.postMessage(connect, [port2]);
+          return parser;
+        });
       }
       this.#workers.set(spec.name, worker);
     }
+    if (this.#unstarted.length > 0) {
+      this.#fallback = setTimeout(() => this.startParsers(), parserDelayMs);
+      // A client that never initializes should not keep the process alive for it.
+      Deno.unrefTimer(Number(this.#fallback));
+    }
+  }
+
+  /** Starts the folders' parsing threads, once: the server calls it once initialized. */
+  startParsers(): void {
+    clearTimeout(this.#fallback);
+    for (const start of this.#unstarted) this.#parsers.push(start());
+    this.#unstarted = [];
   }
 
   /** Whether any folder is served. */
@@ -109,6 +131,8 @@ export class FolderHosts {
 
   /** Stops every host. */
   close(): void {
+    clearTimeout(this.#fallback);
+    this.#unstarted = [];
     for (const worker of [...this.#workers.values(), ...this.#parsers]) worker.terminate();
     this.#workers.clear();
     this.#parsers.length = 0;

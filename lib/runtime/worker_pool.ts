@@ -136,17 +136,17 @@ export class ToolWorkerPool {
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
     }
-    // Started now, so indexing runs while the client initializes; this thread's own
-    // connections (inline_calls.ts) read the folders over links too.
+    // Started now, so indexing runs while the client initializes (inline calls read too).
     this.#folders = new FolderHosts(sources);
     if (this.#folders.any) setFolderLinks((name) => this.#folders.link(name));
   }
 
   /**
-   * Starts one worker ahead of the first call, so that call does not wait for it.
-   * Resolves once some worker is ready (or failed to open the store).
+   * Starts one worker ahead of the first call, so that call does not wait for it, and the
+   * folders' parsing threads. Resolves once some worker is ready (or failed to open).
    */
   warm(): Promise<void> {
+    this.#folders.startParsers();
     if (this.#slots.length === 0 && !this.#closed) this.#startWorker();
     if (this.#slots.some((slot) => slot.ready) || this.#slots.length === 0) {
       return Promise.resolve();

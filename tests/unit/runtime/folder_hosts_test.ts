@@ -47,6 +47,9 @@ for (
       detected: "folder" as const,
     };
     const hosts = new FolderHosts([spec], HOST_URL, parserUrl);
+    // As the server does once the client has initialized; a second call starts nothing more.
+    hosts.startParsers();
+    hosts.startParsers();
     const reader = new RemoteFolderReader("notes", hosts.link("notes")!);
     try {
       const facts = await indexed(reader);
