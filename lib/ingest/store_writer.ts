@@ -25,7 +25,14 @@ import {
 } from "./index_tables.ts";
 
 export { INDEX_ITEMS_SQL, INDEX_SOURCES_SQL, IndexTargetError };
-import { buildingPath, isNewTarget, moveIntoPlace, removeBuilding } from "./store_building.ts";
+import {
+  buildingPath,
+  claimBuilding,
+  confirmBuilding,
+  isNewTarget,
+  moveIntoPlace,
+  removeBuilding,
+} from "./store_building.ts";
 
 /**
  * SQLite's page cache for a run, in KiB: internal tuning. A run is one transaction; pages
@@ -37,6 +44,13 @@ const RUN_CACHE_KIB = 64 * 1024;
 // segment per 64 MiB of terms rather than per 1 MiB (FTS5's default), so a bulk load writes
 // and merges far fewer of them. Put back to the default when the run commits.
 const RUN_FTS_HASH_BYTES = 64 * 1024 * 1024;
+
+/** A new store's building file, its target, and the file's inode (null where none is given). */
+interface Building {
+  file: string;
+  target: string;
+  ino: number | null;
+}
 
 /** Which table an item of the store sits in. */
 export type ItemKind = "transcript" | "task";
@@ -82,9 +96,9 @@ export class StoreWriter {
   /** Turns FTS5's merging back on, while a run has it deferred. */
   #resumeMerges: (() => void) | undefined;
   /** A new store's building file and its target, until it is moved into place. */
-  readonly #building: { file: string; target: string } | undefined;
+  readonly #building: Building | undefined;
 
-  private constructor(db: DatabaseSync, building?: { file: string; target: string }) {
+  private constructor(db: DatabaseSync, building?: Building) {
     this.#db = db;
     this.#building = building;
   }
@@ -97,11 +111,11 @@ export class StoreWriter {
    */
   static open(path: string): StoreWriter {
     let db: DatabaseSync;
-    let building: { file: string; target: string } | undefined;
+    let building: Building | undefined;
     try {
       if (isNewTarget(path)) {
-        building = { file: buildingPath(path), target: path };
-        removeBuilding(building.file);
+        const file = buildingPath(path);
+        building = { file, target: path, ino: claimBuilding(file, path) };
       }
       db = new DatabaseSync(building?.file ?? path, {
         // Rows are written as the sources serve them: a task may name a transcript of
@@ -111,16 +125,26 @@ export class StoreWriter {
       });
       db.exec(`PRAGMA busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
     } catch (error) {
+      if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index: cannot open ${path}: ${describeError(error)}`);
     }
+    /** Whether the building file is this run's, held: only then is it removed on failure. */
+    let held = false;
     try {
-      const tables = tableNames(db);
       if (building !== undefined) {
+        // Its lock is held from here until the file is moved into place: another run finds
+        // it taken (store_building.ts), not a killed run's file to remove.
         // Nothing reads the building file, and a crash leaves it unused: no journal on disk,
         // no waiting for the disk (the file is synced once, before it is moved into place).
         db.exec("PRAGMA journal_mode = MEMORY");
         db.exec("PRAGMA synchronous = OFF");
-        db.exec("BEGIN");
+        db.exec("PRAGMA locking_mode = EXCLUSIVE");
+        db.exec("BEGIN EXCLUSIVE");
+        confirmBuilding(building.file, path, building.ino);
+        held = true;
+      }
+      const tables = tableNames(db);
+      if (building !== undefined) {
         db.exec(SCHEMA_SQL);
         db.exec(INDEX_ITEMS_SQL);
         db.exec(INDEX_SOURCES_SQL);
@@ -146,7 +170,7 @@ export class StoreWriter {
       return new StoreWriter(db, building);
     } catch (error) {
       if (db.isOpen) db.close();
-      if (building !== undefined) removeBuilding(building.file);
+      if (held) removeBuilding(building!.file);
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
@@ -329,8 +353,8 @@ export class StoreWriter {
       if (building !== undefined) removeBuilding(building.file);
       throw error;
     }
-    this.#db.close();
-    if (building !== undefined) moveIntoPlace(building.file, building.target);
+    if (building === undefined) this.#db.close();
+    else moveIntoPlace(building.file, building.target, () => this.#db.close());
   }
 
   #remember(kind: ItemKind, id: string, source: string, hash: string): void {

@@ -173,3 +173,28 @@ Deno.test("StoreWriter refuses a store an app wrote and a database of other tabl
     fixture.cleanup();
   }
 });
+
+Deno.test("StoreWriter: a second run on a new store still being built is refused; the first lands whole", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  try {
+    const first = StoreWriter.open(path);
+    // Before its run begins, and during it: the building file is the first run's throughout.
+    assertThrows(() => StoreWriter.open(path), IndexTargetError, "another run of index");
+    first.begin();
+    first.putTranscript(transcript("x:1"), "x", "h1");
+    assertThrows(() => StoreWriter.open(path), IndexTargetError, "another run of index");
+    first.commit();
+    first.close();
+    assertEquals([...Deno.readDirSync(dir)].map((entry) => entry.name).sort(), ["out.db"]);
+    const read = new DatabaseSync(path, { readOnly: true });
+    try {
+      assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+      assertEquals(count(read, "SELECT count(*) AS n FROM segments"), 2);
+    } finally {
+      read.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
