@@ -28,7 +28,9 @@ export function buildingPath(target: string): string {
 }
 
 /**
- * Whether `path` is a store still to make: no file there, or an empty one.
+ * Whether `path` is a store still to make, built beside it: nothing there. Anything there,
+ * even an empty file, is written in place: it may be a symlink, or a file mounted into a
+ * container, which a rename would replace or could not replace.
  *
  * @example
  * ```ts
@@ -38,7 +40,8 @@ export function buildingPath(target: string): string {
  */
 export function isNewTarget(path: string): boolean {
   try {
-    return Deno.statSync(path).size === 0;
+    Deno.lstatSync(path);
+    return false;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return true;
     throw error;

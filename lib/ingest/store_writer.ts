@@ -105,8 +105,8 @@ export class StoreWriter {
 
   /**
    * Opens the store at `path` for writing, making it (schema and side table, in one
-   * transaction) when the file is missing or an SQLite database with no tables. A missing or
-   * empty file is made beside `path` and moved there by {@link StoreWriter.close}. Throws
+   * transaction) when the file is missing or an SQLite database with no tables. A missing
+   * file is made beside `path` and moved there by {@link StoreWriter.close}. Throws
    * IndexTargetError for a database `index` did not build.
    */
   static open(path: string): StoreWriter {

@@ -198,3 +198,29 @@ Deno.test("StoreWriter: a second run on a new store still being built is refused
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("StoreWriter writes an empty --out reached by a symlink where the link points", () => {
+  // As a file mounted into a container is written: in place, never replaced by a rename
+  // (over a mount point the rename fails, and a symlink would be replaced by a file).
+  const dir = Deno.makeTempDirSync();
+  const real = join(dir, "real.db");
+  const link = join(dir, "link.db");
+  try {
+    Deno.writeFileSync(real, new Uint8Array());
+    Deno.symlinkSync(real, link);
+    const writer = StoreWriter.open(link);
+    writer.begin();
+    writer.putTranscript(transcript("x:1"), "x", "h1");
+    writer.commit();
+    writer.close();
+    assert(Deno.lstatSync(link).isSymlink, "the link is still a link");
+    const read = new DatabaseSync(real, { readOnly: true });
+    try {
+      assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+    } finally {
+      read.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
