@@ -12,6 +12,7 @@
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { IndexTargetError } from "./index_tables.ts";
+import { isBusy } from "../store/errors.ts";
 
 /**
  * The path a new store for `target` is built at: beside it, so the rename stays on one file
@@ -144,10 +145,8 @@ function isBeingBuilt(path: string): boolean {
     db.exec("ROLLBACK");
     return false;
   } catch (error) {
-    // SQLITE_BUSY (exec gives its message alone); anything else (a killed run's torn file)
-    // is a leftover.
-    const { errcode, message } = error as { errcode?: number; message?: string };
-    return errcode === 5 || message === "database is locked";
+    // Anything but a lock (a killed run's torn file) is a leftover.
+    return isBusy(error);
   } finally {
     db.close();
   }

@@ -14,6 +14,7 @@ import { SCHEMA_SQL } from "../store/schema.ts";
 import { deferMerges, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
+import { isBusy } from "../store/errors.ts";
 import type { IndexedTask, IndexedTranscript } from "./indexed_item.ts";
 import { SegmentRows } from "./segment_rows.ts";
 import {
@@ -97,9 +98,12 @@ export class StoreWriter {
   #resumeMerges: (() => void) | undefined;
   /** A new store's building file and its target, until it is moved into place. */
   readonly #building: Building | undefined;
+  /** The store's path, for messages. */
+  readonly #path: string;
 
-  private constructor(db: DatabaseSync, building?: Building) {
+  private constructor(db: DatabaseSync, path: string, building?: Building) {
     this.#db = db;
+    this.#path = path;
     this.#building = building;
   }
 
@@ -167,7 +171,7 @@ export class StoreWriter {
       // the sync on every commit that FULL would make.
       if (building === undefined) db.exec("PRAGMA synchronous = NORMAL");
       db.exec(`PRAGMA cache_size = -${RUN_CACHE_KIB}`);
-      return new StoreWriter(db, building);
+      return new StoreWriter(db, path, building);
     } catch (error) {
       if (db.isOpen) db.close();
       if (held) removeBuilding(building!.file);
@@ -208,7 +212,14 @@ export class StoreWriter {
    * inside the transaction, so the store never shows without it.
    */
   begin(): void {
-    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      throw new IndexTargetError(
+        `Cannot index into ${this.#path}: another run of index is writing it; wait for it to end`,
+      );
+    }
     const last = this.#db.prepare("SELECT max(pk) AS pk FROM transcripts").get()?.["pk"];
     this.#firstNewPk = Number(last ?? 0) + 1;
     this.#putBackTrigger = suspendInsertTrigger(this.#db);

@@ -224,3 +224,25 @@ Deno.test("StoreWriter writes an empty --out reached by a symlink where the link
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("StoreWriter: a run on a store another run is writing is refused in one line", () => {
+  withStore((path, read) => {
+    const first = StoreWriter.open(path);
+    const second = StoreWriter.open(path);
+    try {
+      first.begin();
+      first.putTranscript(transcript("x:1"), "x", "h1");
+      // After the busy timeout: a clear refusal, not SQLite's bare "database is locked".
+      const error = assertThrows(() => second.begin(), IndexTargetError);
+      assertEquals(
+        error.message,
+        `Cannot index into ${path}: another run of index is writing it; wait for it to end`,
+      );
+      first.commit();
+    } finally {
+      second.close();
+      first.close();
+    }
+    assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+  });
+});
