@@ -14,6 +14,7 @@ import { SCHEMA_SQL } from "../store/schema.ts";
 import { deferMerges, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
+import { isBusy } from "../store/errors.ts";
 import type { IndexedTask, IndexedTranscript } from "./indexed_item.ts";
 import { SegmentRows } from "./segment_rows.ts";
 import {
@@ -25,7 +26,14 @@ import {
 } from "./index_tables.ts";
 
 export { INDEX_ITEMS_SQL, INDEX_SOURCES_SQL, IndexTargetError };
-import { buildingPath, isNewTarget, moveIntoPlace, removeBuilding } from "./store_building.ts";
+import {
+  buildingPath,
+  claimBuilding,
+  confirmBuilding,
+  isNewTarget,
+  moveIntoPlace,
+  removeBuilding,
+} from "./store_building.ts";
 
 /**
  * SQLite's page cache for a run, in KiB: internal tuning. A run is one transaction; pages
@@ -37,6 +45,13 @@ const RUN_CACHE_KIB = 64 * 1024;
 // segment per 64 MiB of terms rather than per 1 MiB (FTS5's default), so a bulk load writes
 // and merges far fewer of them. Put back to the default when the run commits.
 const RUN_FTS_HASH_BYTES = 64 * 1024 * 1024;
+
+/** A new store's building file, its target, and the file's inode (null where none is given). */
+interface Building {
+  file: string;
+  target: string;
+  ino: number | null;
+}
 
 /** Which table an item of the store sits in. */
 export type ItemKind = "transcript" | "task";
@@ -82,26 +97,29 @@ export class StoreWriter {
   /** Turns FTS5's merging back on, while a run has it deferred. */
   #resumeMerges: (() => void) | undefined;
   /** A new store's building file and its target, until it is moved into place. */
-  readonly #building: { file: string; target: string } | undefined;
+  readonly #building: Building | undefined;
+  /** The store's path, for messages. */
+  readonly #path: string;
 
-  private constructor(db: DatabaseSync, building?: { file: string; target: string }) {
+  private constructor(db: DatabaseSync, path: string, building?: Building) {
     this.#db = db;
+    this.#path = path;
     this.#building = building;
   }
 
   /**
    * Opens the store at `path` for writing, making it (schema and side table, in one
-   * transaction) when the file is missing or an SQLite database with no tables. A missing or
-   * empty file is made beside `path` and moved there by {@link StoreWriter.close}. Throws
+   * transaction) when the file is missing or an SQLite database with no tables. A missing
+   * file is made beside `path` and moved there by {@link StoreWriter.close}. Throws
    * IndexTargetError for a database `index` did not build.
    */
   static open(path: string): StoreWriter {
     let db: DatabaseSync;
-    let building: { file: string; target: string } | undefined;
+    let building: Building | undefined;
     try {
       if (isNewTarget(path)) {
-        building = { file: buildingPath(path), target: path };
-        removeBuilding(building.file);
+        const file = buildingPath(path);
+        building = { file, target: path, ino: claimBuilding(file, path) };
       }
       db = new DatabaseSync(building?.file ?? path, {
         // Rows are written as the sources serve them: a task may name a transcript of
@@ -111,16 +129,26 @@ export class StoreWriter {
       });
       db.exec(`PRAGMA busy_timeout = ${INDEX_BUSY_TIMEOUT_MS}`);
     } catch (error) {
+      if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index: cannot open ${path}: ${describeError(error)}`);
     }
+    /** Whether the building file is this run's, held: only then is it removed on failure. */
+    let held = false;
     try {
-      const tables = tableNames(db);
       if (building !== undefined) {
+        // Its lock is held from here until the file is moved into place: another run finds
+        // it taken (store_building.ts), not a killed run's file to remove.
         // Nothing reads the building file, and a crash leaves it unused: no journal on disk,
         // no waiting for the disk (the file is synced once, before it is moved into place).
         db.exec("PRAGMA journal_mode = MEMORY");
         db.exec("PRAGMA synchronous = OFF");
-        db.exec("BEGIN");
+        db.exec("PRAGMA locking_mode = EXCLUSIVE");
+        db.exec("BEGIN EXCLUSIVE");
+        confirmBuilding(building.file, path, building.ino);
+        held = true;
+      }
+      const tables = tableNames(db);
+      if (building !== undefined) {
         db.exec(SCHEMA_SQL);
         db.exec(INDEX_ITEMS_SQL);
         db.exec(INDEX_SOURCES_SQL);
@@ -143,10 +171,10 @@ export class StoreWriter {
       // the sync on every commit that FULL would make.
       if (building === undefined) db.exec("PRAGMA synchronous = NORMAL");
       db.exec(`PRAGMA cache_size = -${RUN_CACHE_KIB}`);
-      return new StoreWriter(db, building);
+      return new StoreWriter(db, path, building);
     } catch (error) {
       if (db.isOpen) db.close();
-      if (building !== undefined) removeBuilding(building.file);
+      if (held) removeBuilding(building!.file);
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
@@ -184,7 +212,14 @@ export class StoreWriter {
    * inside the transaction, so the store never shows without it.
    */
   begin(): void {
-    this.#db.exec("BEGIN IMMEDIATE");
+    try {
+      this.#db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      throw new IndexTargetError(
+        `Cannot index into ${this.#path}: another run of index is writing it; wait for it to end`,
+      );
+    }
     const last = this.#db.prepare("SELECT max(pk) AS pk FROM transcripts").get()?.["pk"];
     this.#firstNewPk = Number(last ?? 0) + 1;
     this.#putBackTrigger = suspendInsertTrigger(this.#db);
@@ -329,8 +364,8 @@ export class StoreWriter {
       if (building !== undefined) removeBuilding(building.file);
       throw error;
     }
-    this.#db.close();
-    if (building !== undefined) moveIntoPlace(building.file, building.target);
+    if (building === undefined) this.#db.close();
+    else moveIntoPlace(building.file, building.target, () => this.#db.close());
   }
 
   #remember(kind: ItemKind, id: string, source: string, hash: string): void {

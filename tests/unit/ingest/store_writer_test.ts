@@ -173,3 +173,76 @@ Deno.test("StoreWriter refuses a store an app wrote and a database of other tabl
     fixture.cleanup();
   }
 });
+
+Deno.test("StoreWriter: a second run on a new store still being built is refused; the first lands whole", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  try {
+    const first = StoreWriter.open(path);
+    // Before its run begins, and during it: the building file is the first run's throughout.
+    assertThrows(() => StoreWriter.open(path), IndexTargetError, "another run of index");
+    first.begin();
+    first.putTranscript(transcript("x:1"), "x", "h1");
+    assertThrows(() => StoreWriter.open(path), IndexTargetError, "another run of index");
+    first.commit();
+    first.close();
+    assertEquals([...Deno.readDirSync(dir)].map((entry) => entry.name).sort(), ["out.db"]);
+    const read = new DatabaseSync(path, { readOnly: true });
+    try {
+      assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+      assertEquals(count(read, "SELECT count(*) AS n FROM segments"), 2);
+    } finally {
+      read.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("StoreWriter writes an empty --out reached by a symlink where the link points", () => {
+  // As a file mounted into a container is written: in place, never replaced by a rename
+  // (over a mount point the rename fails, and a symlink would be replaced by a file).
+  const dir = Deno.makeTempDirSync();
+  const real = join(dir, "real.db");
+  const link = join(dir, "link.db");
+  try {
+    Deno.writeFileSync(real, new Uint8Array());
+    Deno.symlinkSync(real, link);
+    const writer = StoreWriter.open(link);
+    writer.begin();
+    writer.putTranscript(transcript("x:1"), "x", "h1");
+    writer.commit();
+    writer.close();
+    assert(Deno.lstatSync(link).isSymlink, "the link is still a link");
+    const read = new DatabaseSync(real, { readOnly: true });
+    try {
+      assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+    } finally {
+      read.close();
+    }
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("StoreWriter: a run on a store another run is writing is refused in one line", () => {
+  withStore((path, read) => {
+    const first = StoreWriter.open(path);
+    const second = StoreWriter.open(path);
+    try {
+      first.begin();
+      first.putTranscript(transcript("x:1"), "x", "h1");
+      // After the busy timeout: a clear refusal, not SQLite's bare "database is locked".
+      const error = assertThrows(() => second.begin(), IndexTargetError);
+      assertEquals(
+        error.message,
+        `Cannot index into ${path}: another run of index is writing it; wait for it to end`,
+      );
+      first.commit();
+    } finally {
+      second.close();
+      first.close();
+    }
+    assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
+  });
+});
