@@ -14,9 +14,12 @@
  * import { holdsWords } from "./holds_words.ts";
  * holdsWords("We reviewed pricing.", "pricing"); // true
  * holdsWords("Repricing it.", "pricing"); // false
+ * holdsWords("Pricing", ""); // false
  * ```
  */
 export function holdsWords(text: string, needle: string): boolean {
+  // An empty needle holds no words (and indexOf would find it at the end forever).
+  if (needle === "") return false;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     const before = text.slice(Math.max(0, at - 2), at);
     const after = text.slice(at + needle.length, at + needle.length + 2);

@@ -2,6 +2,7 @@ import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   clockTime,
   cutAtWord,
+  firstHolding,
   groupTurns,
   holdsWords,
   lineSegments,
@@ -190,4 +191,11 @@ Deno.test("readTurnPage() fills a large page of plain text to its characters, no
   );
   const chars = page.turns.reduce((n, turn) => n + turn.text.length, 0);
   assert(chars > 195_000 && chars <= 200_000, `${chars} characters`);
+});
+
+Deno.test("holdsWords() finds no words in an empty needle, whatever the text ends with", () => {
+  for (const text of ["", "Pricing", "Pricing.", "定价", "ends in 7"]) {
+    assertEquals(holdsWords(text, ""), false, text);
+    assertEquals(firstHolding([{ text }], ""), null, text);
+  }
 });
