@@ -18,6 +18,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { ContentGenerator } from "./transcript_gen.ts";
+import { removeDatabaseFiles } from "../lib/store/database_files.ts";
 import { chance, pick, pickWeighted, seededRandom } from "./prng.ts";
 import { formatBytes, positiveInteger } from "./gen_store.ts";
 import {
@@ -122,13 +123,7 @@ export function generateBuzz(
 ): { transcriptions: number; segments: number; bytes: number; seconds: number } {
   const seed = options.seed ?? 1;
   const started = performance.now();
-  for (const suffix of ["", "-journal", "-wal", "-shm"]) {
-    try {
-      Deno.removeSync(options.out + suffix);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  }
+  removeDatabaseFiles(options.out);
   const generator = new ContentGenerator({
     seed,
     averageWords: BUZZ_AVERAGE_WORDS,

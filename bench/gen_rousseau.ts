@@ -14,6 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { ContentGenerator } from "./transcript_gen.ts";
+import { removeDatabaseFiles } from "../lib/store/database_files.ts";
 import { chance, seededRandom } from "./prng.ts";
 import { formatBytes, positiveInteger } from "./gen_store.ts";
 import {
@@ -74,13 +75,7 @@ export function generatedSession(
 /** Writes a store of `count` sessions at `out` (replaced). */
 export function generateRousseau(options: { count: number; out: string; seed?: number }): void {
   const seed = options.seed ?? 1;
-  for (const suffix of ["", "-wal", "-shm"]) {
-    try {
-      Deno.removeSync(options.out + suffix);
-    } catch {
-      // Not there.
-    }
-  }
+  removeDatabaseFiles(options.out);
   const db = openRousseauDb(options.out);
   const generator = new ContentGenerator({
     seed,

@@ -14,6 +14,7 @@ import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { populateStore } from "../lib/store/populate_store.ts";
 import { SCHEMA_SQL } from "../lib/store/schema.ts";
+import { removeDatabaseFiles } from "../lib/store/database_files.ts";
 import { randomInt, seededRandom } from "./prng.ts";
 import { ContentGenerator, type GeneratedItem } from "./transcript_gen.ts";
 
@@ -50,14 +51,6 @@ const DEFAULT_SEED = 1;
 const STREAM_BATCHES = 5;
 const DEFAULT_AVERAGE_WORDS = 6_000;
 
-function removeIfPresent(path: string): void {
-  try {
-    Deno.removeSync(path);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-}
-
 function exists(path: string): boolean {
   try {
     Deno.statSync(path);
@@ -83,7 +76,7 @@ export function generateStore(options: GenerateOptions): GenerateSummary {
   const averageWords = options.averageWords ?? DEFAULT_AVERAGE_WORDS;
   if (exists(options.out)) {
     if (!options.force) throw new Error(`${options.out} exists; pass --force to replace it`);
-    for (const suffix of ["", "-wal", "-shm"]) removeIfPresent(options.out + suffix);
+    removeDatabaseFiles(options.out);
   }
   const started = performance.now();
   const generator = new ContentGenerator({ seed, averageWords, count: options.count });

@@ -26,6 +26,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { generateStore } from "./gen_store.ts";
 import { median } from "./stats.ts";
+import { removeDatabaseFiles } from "../lib/store/database_files.ts";
 import { readStartPermissionFlags } from "../scripts/permission_flags.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
@@ -71,16 +72,6 @@ function folderTexts(dir: string): { title: string; text: string }[] {
 }
 const scratch = Deno.makeTempDirSync({ dir: values.cache, prefix: "index-bench-" });
 
-function removeStore(path: string): void {
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
-    try {
-      Deno.removeSync(path + suffix);
-    } catch {
-      // Not there.
-    }
-  }
-}
-
 function readTexts(): { title: string; text: string }[] {
   if (values.folder !== undefined) return folderTexts(values.folder);
   const db = new DatabaseSync(source, { readOnly: true });
@@ -99,7 +90,7 @@ const textBytes = texts.reduce((sum, t) => sum + t.title.length + t.text.length,
 
 function floor(): number {
   const out = join(scratch, "floor.db");
-  removeStore(out);
+  removeDatabaseFiles(out);
   const started = performance.now();
   const db = new DatabaseSync(out);
   db.exec(
@@ -136,7 +127,7 @@ let summary = "";
 try {
   for (let i = 0; i < runs; i++) {
     floors.push(floor());
-    removeStore(out);
+    removeDatabaseFiles(out);
     const full = await index(out);
     fulls.push(full.ms);
     summary = full.summary;

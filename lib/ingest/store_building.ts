@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { removeDatabaseFiles } from "../store/database_files.ts";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { IndexTargetError } from "./index_tables.ts";
@@ -50,26 +51,6 @@ export function isNewTarget(path: string): boolean {
 }
 
 /**
- * Removes the building file at `path` and SQLite's files beside it, where there are any
- * (a run killed while building left them).
- *
- * @example
- * ```ts
- * import { removeBuilding } from "./store_building.ts";
- * removeBuilding("/data/archive.db-building");
- * ```
- */
-export function removeBuilding(path: string): void {
-  for (const suffix of ["", "-journal", "-wal", "-shm"]) {
-    try {
-      Deno.removeSync(path + suffix);
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  }
-}
-
-/**
  * Makes the building file for `target` at `path` anew and answers its inode (null where the
  * system gives none). A building file left there is a killed run's, and removed, unless a
  * run still holds it: then, and when another run makes the file first, this throws
@@ -88,7 +69,7 @@ export function claimBuilding(path: string, target: string): number | null {
         "wait for it to end",
     );
   if (isBeingBuilt(path)) throw refusal();
-  removeBuilding(path);
+  removeDatabaseFiles(path);
   let file: Deno.FsFile;
   try {
     file = Deno.openSync(path, { read: true, write: true, createNew: true });

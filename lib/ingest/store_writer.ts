@@ -11,6 +11,7 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SCHEMA_SQL } from "../store/schema.ts";
+import { removeDatabaseFiles } from "../store/database_files.ts";
 import { deferMerges, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
@@ -32,7 +33,6 @@ import {
   confirmBuilding,
   isNewTarget,
   moveIntoPlace,
-  removeBuilding,
 } from "./store_building.ts";
 
 /**
@@ -174,7 +174,7 @@ export class StoreWriter {
       return new StoreWriter(db, path, building);
     } catch (error) {
       if (db.isOpen) db.close();
-      if (held) removeBuilding(building!.file);
+      if (held) removeDatabaseFiles(building!.file);
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
@@ -361,7 +361,7 @@ export class StoreWriter {
       if (building !== undefined) this.#db.exec("PRAGMA journal_mode = WAL");
     } catch (error) {
       this.#db.close();
-      if (building !== undefined) removeBuilding(building.file);
+      if (building !== undefined) removeDatabaseFiles(building.file);
       throw error;
     }
     if (building === undefined) this.#db.close();
