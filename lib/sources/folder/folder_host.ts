@@ -42,7 +42,6 @@ export class FolderHost {
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #parserAt: URL | MessagePort | undefined;
   #parser: StartedParser<ParsedFile> | undefined;
-  #parserFailed = false;
 
   /**
    * The host of the folder at `root`, served as `name`; nothing is read until start. With
@@ -58,7 +57,7 @@ export class FolderHost {
 
   /** Says the parsing thread started elsewhere has failed: this thread parses the rest. */
   parserFailed(): void {
-    this.#parserFailed = true;
+    // The parser is started before the first pass awaits anything, so before any word of it.
     this.#parser?.fail();
   }
 
@@ -85,7 +84,6 @@ export class FolderHost {
     // The first pass only: later passes read the few files that changed.
     const parser = this.#parserAt === undefined ? undefined : startParser(this.#parserAt);
     this.#parser = parser;
-    if (this.#parserFailed) parser?.fail();
     await this.#index.indexSlices(INDEX_SLICE_MS, pause, parser);
     parser?.close();
     this.#parser = undefined;

@@ -63,23 +63,14 @@ Deno.test("a pass with a parsing thread indexes what one thread does, in the sam
   const started = startParser(PARSER_URL);
   try {
     await untilReady(started);
-    let parsedThere = 0;
-    const parser: FolderParser = {
-      get ready() {
-        return started.ready;
-      },
-      parseMany(files) {
-        parsedThere += files.length;
-        return started.parseMany(files);
-      },
-    };
+    const parser = counting(started);
     const index = new FolderIndex("notes", folder.path);
     let pauses = 0;
     await index.indexSlices(40, () => {
       pauses++;
       return Promise.resolve();
     }, parser);
-    assert(parsedThere > 0, "the thread parsed some batches");
+    assert(parser.sent > 0, "the thread parsed some batches");
     assert(pauses >= 4, `inserted in several batches, calls answered between: ${pauses}`);
     const threaded = rows(index);
     assertEquals(threaded.length, 16);
