@@ -8,6 +8,7 @@
  */
 import { FolderHost } from "../sources/folder/folder_host.ts";
 import type { ToWorker } from "./worker_protocol.ts";
+import { GarbageCollector } from "./garbage_collector.ts";
 
 // The worker global, typed without pulling the worker lib into the whole program.
 const scope = self as unknown as {
@@ -22,10 +23,15 @@ const FOLDER_PARSE_WORKER_URL = new URL(
 
 let host: FolderHost | undefined;
 
+// Each slice of a pass leaves the files' parsed text behind, as garbage: V8 lets it pile up
+// for tens of MB before it collects, and that peak stays the process's resident memory.
+const garbage = new GarbageCollector();
+
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === "folder-host") {
-    host = new FolderHost(message.name, message.path, message.parser ?? FOLDER_PARSE_WORKER_URL);
+    const parser = message.parser ?? FOLDER_PARSE_WORKER_URL;
+    host = new FolderHost(message.name, message.path, parser, () => garbage.afterCall());
     host.start();
   } else if (message.type === "folder-parser-failed") {
     host?.parserFailed();

@@ -46,3 +46,26 @@ export function buildFolderFixture(): FolderFixture {
   Deno.symlinkSync(path, join(path, "2025/loop"));
   return { path, write, cleanup: () => Deno.removeSync(path, { recursive: true }) };
 }
+
+/**
+ * Adds `count` WebVTT calls of `cues` cues each to `folder`, as `calls/N.vtt`: Ann says
+ * "Call N cue M says more." in each, so each call is about 50 bytes a cue.
+ *
+ * @example
+ * ```ts
+ * import { addCalls, buildFolderFixture } from "./folder_fixture.ts";
+ * const folder = buildFolderFixture();
+ * addCalls(folder, 3, 100);
+ * folder.cleanup();
+ * ```
+ */
+export function addCalls(folder: FolderFixture, count: number, cues: number): void {
+  for (let i = 0; i < count; i++) {
+    const lines = Array.from({ length: cues }, (_, cue) => {
+      const at = `00:${String(Math.floor(cue / 60) % 60).padStart(2, "0")}:` +
+        `${String(cue % 60).padStart(2, "0")}`;
+      return `${at}.000 --> ${at}.900\n<v Ann>Call ${i} cue ${cue} says more.\n`;
+    });
+    folder.write(`calls/${i}.vtt`, `WEBVTT\n\n${lines.join("\n")}`);
+  }
+}

@@ -42,17 +42,26 @@ export class FolderHost {
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #parserAt: URL | MessagePort | undefined;
   #parser: StartedParser<ParsedFile> | undefined;
+  readonly #betweenSlices: () => void;
 
   /**
    * The host of the folder at `root`, served as `name`; nothing is read until start. With
    * `parserAt` (a worker entry that answers ParseRequests, or a port to such a thread
    * started elsewhere), the first pass parses files in that thread while this one inserts
    * them: on two cores, the pass takes the longer of the two rather than their sum.
+   * `betweenSlices` runs after each slice of a pass, before the thread answers its links
+   * again: the host thread's entry collects the garbage a slice leaves there.
    */
-  constructor(name: string, root: string, parserAt?: URL | MessagePort) {
+  constructor(
+    name: string,
+    root: string,
+    parserAt?: URL | MessagePort,
+    betweenSlices: () => void = () => {},
+  ) {
     this.#index = new FolderIndex(name, root);
     this.#reader = new FolderReader(this.#index);
     this.#parserAt = parserAt;
+    this.#betweenSlices = betweenSlices;
   }
 
   /** Says the parsing thread started elsewhere has failed: this thread parses the rest. */
@@ -80,7 +89,10 @@ export class FolderHost {
   }
 
   async #run(): Promise<void> {
-    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const pause = () => {
+      this.#betweenSlices();
+      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+    };
     // The first pass only: later passes read the few files that changed.
     const parser = this.#parserAt === undefined ? undefined : startParser(this.#parserAt);
     this.#parser = parser;

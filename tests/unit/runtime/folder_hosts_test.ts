@@ -4,7 +4,7 @@
  * whole whether that thread parses or fails to start, and read over a link of its own.
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
+import { addCalls, buildFolderFixture } from "../../helpers/folder_fixture.ts";
 import { FolderHosts } from "../../../lib/runtime/folder_hosts.ts";
 import { RemoteFolderReader } from "../../../lib/sources/folder/folder_link.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
@@ -32,14 +32,7 @@ for (
   Deno.test(`FolderHosts indexes a folder whole with ${what}`, async () => {
     const folder = buildFolderFixture();
     // 40 calls of about 100 KB: several of the first pass's batches, most sent to the thread.
-    for (let i = 0; i < 40; i++) {
-      const cues = Array.from({ length: 2_000 }, (_, cue) => {
-        const at = `00:${String(Math.floor(cue / 60) % 60).padStart(2, "0")}:` +
-          `${String(cue % 60).padStart(2, "0")}`;
-        return `${at}.000 --> ${at}.900\n<v Ann>Call ${i} cue ${cue} says more.\n`;
-      });
-      folder.write(`calls/${i}.vtt`, `WEBVTT\n\n${cues.join("\n")}`);
-    }
+    addCalls(folder, 40, 2_000);
     const spec = {
       kind: "path" as const,
       name: "notes",
