@@ -16,14 +16,14 @@ import { checkSource } from "./lib/sources/source_check.ts";
 import { discoverSources, formatDiscovery } from "./lib/sources/discover.ts";
 import { appLocations } from "./lib/config/app_locations.ts";
 import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
-import { StoreOpenError } from "./lib/store/errors.ts";
+import { StoreOpenError, writeFailure } from "./lib/store/errors.ts";
 import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, toolsWith } from "./lib/tools/registry.ts";
 import { TOOL_SETS, unknownToolSets } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
-import { type IndexFeed, indexFeedsAsync } from "./lib/ingest/index_run.ts";
+import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
@@ -126,15 +126,25 @@ async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<n
       write: (text) => writeAll(Deno.stderr, encoder.encode(text)),
       terminal: Deno.stderr.isTerminal(),
     });
-    const summary = await indexFeedsAsync(writer, feeds, display.onProgress);
-    // A new store is moved into place as the writer closes: done before the summary says so.
-    writer.close();
+    let summary: IndexSummary;
+    try {
+      summary = await indexFeedsAsync(writer, feeds, display.onProgress);
+      // A new store is moved into place as the writer closes: done before the summary says so.
+      writer.close();
+    } catch (error) {
+      if (error instanceof IndexTargetError) throw error;
+      display.end();
+      const left = writer.isNew ? "nothing was written" : "the store is as it was before this run";
+      logLine(`Cannot index into ${command.out}: ${writeFailure(error)}; ${left}`);
+      return EXIT_TOOL_ERROR;
+    }
     display.end();
     console.log(formatSummary(command.out, summary));
     return summary.kept.length > 0 ? EXIT_TOOL_ERROR : EXIT_OK;
   } finally {
     sources.close();
-    writer.close();
+    // After a failure: rolled back, and a new store's building file removed.
+    writer.abandon();
   }
 }
 

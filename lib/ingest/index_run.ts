@@ -156,6 +156,9 @@ export async function indexFeedsAsync(
   }
 }
 
+/** A write to the store that failed, told apart from a source that could not be read. */
+class WriteFailure extends Error {}
+
 /** One run's state between its begin and its commit. */
 class IndexRun {
   readonly #writer: StoreWriter;
@@ -209,7 +212,11 @@ class IndexRun {
 
   /** Writes one entry of `feed`. */
   write(feed: IndexFeed, entry: IndexEntry): void {
-    writeEntry(this.#writer, feed.source, entry, this.#known, this.#seen, this.#summary);
+    try {
+      writeEntry(this.#writer, feed.source, entry, this.#known, this.#seen, this.#summary);
+    } catch (error) {
+      throw new WriteFailure("the store could not be written", { cause: error });
+    }
     this.#onProgress(feed.source, ++this.#done, feed.total);
   }
 
@@ -241,6 +248,9 @@ class IndexRun {
 
   /** Records that reading `feed` failed: its items not read again are kept. */
   unreadable(feed: IndexFeed, error: unknown): void {
+    // The store's failure, not the source's, ends the run: SQLite may have rolled the
+    // transaction back already, and the run's next writes would each commit alone.
+    if (error instanceof WriteFailure) throw error.cause;
     this.#unread.set(feed.source, describeError(error));
     this.#writer.setStamp(feed.source, null);
   }

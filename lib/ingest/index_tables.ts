@@ -89,3 +89,23 @@ export function checkBuiltByIndex(db: DatabaseSync, path: string, tables: Set<st
     );
   }
 }
+
+/** Which table an item of the store sits in. */
+export type ItemKind = "transcript" | "task";
+
+/** What the store remembers of one item from the run that wrote it. */
+export interface KnownItem {
+  /** Its kind. */
+  kind: ItemKind;
+  /** Its id. */
+  id: string;
+  /** The source it came from. */
+  source: string;
+  /** Its content hash. */
+  hash: string;
+}
+
+/** The key of an item in maps of items: its kind and id. */
+export function itemKey(kind: ItemKind, id: string): string {
+  return `${kind}\n${id}`;
+}

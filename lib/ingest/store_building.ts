@@ -15,6 +15,16 @@ import { DatabaseSync } from "node:sqlite";
 import { IndexTargetError } from "./index_tables.ts";
 import { isBusy } from "../store/errors.ts";
 
+/** A new store's building file, its target, and the file's inode (null where none is given). */
+export interface Building {
+  /** The building file, beside the target. */
+  file: string;
+  /** Where the store is moved once complete. */
+  target: string;
+  /** The building file's inode when this run made it, or null where none is given. */
+  ino: number | null;
+}
+
 /**
  * The path a new store for `target` is built at: beside it, so the rename stays on one file
  * system.

@@ -23,11 +23,15 @@ import {
   INDEX_ITEMS_SQL,
   INDEX_SOURCES_SQL,
   IndexTargetError,
+  type ItemKind,
+  type KnownItem,
   tableNames,
 } from "./index_tables.ts";
 
 export { INDEX_ITEMS_SQL, INDEX_SOURCES_SQL, IndexTargetError };
+export { itemKey, type ItemKind, type KnownItem } from "./index_tables.ts";
 import {
+  type Building,
   buildingPath,
   claimBuilding,
   confirmBuilding,
@@ -45,33 +49,6 @@ const RUN_CACHE_KIB = 64 * 1024;
 // segment per 64 MiB of terms rather than per 1 MiB (FTS5's default), so a bulk load writes
 // and merges far fewer of them. Put back to the default when the run commits.
 const RUN_FTS_HASH_BYTES = 64 * 1024 * 1024;
-
-/** A new store's building file, its target, and the file's inode (null where none is given). */
-interface Building {
-  file: string;
-  target: string;
-  ino: number | null;
-}
-
-/** Which table an item of the store sits in. */
-export type ItemKind = "transcript" | "task";
-
-/** What the store remembers of one item from the run that wrote it. */
-export interface KnownItem {
-  /** Its kind. */
-  kind: ItemKind;
-  /** Its id. */
-  id: string;
-  /** The source it came from. */
-  source: string;
-  /** Its content hash. */
-  hash: string;
-}
-
-/** The key of an item in maps of items: its kind and id. */
-export function itemKey(kind: ItemKind, id: string): string {
-  return `${kind}\n${id}`;
-}
 
 /**
  * A store being written by `index`. Writes happen between {@link StoreWriter.begin} and
@@ -98,6 +75,8 @@ export class StoreWriter {
   #resumeMerges: (() => void) | undefined;
   /** A new store's building file and its target, until it is moved into place. */
   readonly #building: Building | undefined;
+  /** Set once the writer has closed whole: a new store is then in place, not to remove. */
+  #moved = false;
   /** The store's path, for messages. */
   readonly #path: string;
 
@@ -178,6 +157,11 @@ export class StoreWriter {
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
+  }
+
+  /** Whether the run makes a new store (built beside its target), not one already there. */
+  get isNew(): boolean {
+    return this.#building !== undefined;
   }
 
   /** Every item the store holds from earlier runs. */
@@ -360,12 +344,28 @@ export class StoreWriter {
       // Readers and later runs find it in WAL mode, as a store built in place.
       if (building !== undefined) this.#db.exec("PRAGMA journal_mode = WAL");
     } catch (error) {
-      this.#db.close();
-      if (building !== undefined) removeDatabaseFiles(building.file);
+      this.abandon();
       throw error;
     }
     if (building === undefined) this.#db.close();
     else moveIntoPlace(building.file, building.target, () => this.#db.close());
+    this.#moved = true;
+  }
+
+  /**
+   * Closes the connection after a failed run: its transaction is rolled back, and a new
+   * store's building file is removed, never moved into place. Does nothing after close().
+   */
+  abandon(): void {
+    if (this.#db.isOpen) {
+      try {
+        this.rollback();
+      } catch {
+        // Closing the connection drops the transaction all the same.
+      }
+      this.#db.close();
+    }
+    if (this.#building !== undefined && !this.#moved) removeDatabaseFiles(this.#building.file);
   }
 
   #remember(kind: ItemKind, id: string, source: string, hash: string): void {

@@ -164,3 +164,30 @@ export function isBusy(error: unknown): boolean {
   // Raised while preparing (reading the schema under the app's lock): message only.
   return /database (table )?is locked/.test((error as Error | null)?.message ?? "");
 }
+
+const SQLITE_IOERR = 10;
+const SQLITE_FULL = 13;
+
+/**
+ * Why a write failed, said for a person: the disk being full (SQLITE_FULL, or an I/O error,
+ * as a file grown past the system's size limit gives) says so; anything else is SQLite's
+ * own message.
+ *
+ * @example
+ * ```ts
+ * import { writeFailure } from "./errors.ts";
+ * writeFailure(new Error("database or disk is full")); // "the disk is full (database or disk is full)"
+ * ```
+ */
+export function writeFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // exec() raises with SQLite's message alone in this runtime: no errcode to read.
+  const code = errcode(error);
+  if (code === SQLITE_FULL || /^database or disk is full/.test(message)) {
+    return `the disk is full (${message})`;
+  }
+  if (code === SQLITE_IOERR || /^disk I\/O error/.test(message)) {
+    return `the disk could not be written: full, or failing (${message})`;
+  }
+  return message;
+}

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { assertEquals, assertMatch } from "../../helpers/assert.ts";
+import { assertEquals, assertMatch, assertThrows } from "../../helpers/assert.ts";
 import { StoreWriter } from "../../../lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeeds } from "../../../lib/ingest/index_run.ts";
 import type { IndexedTask, IndexEntry } from "../../../lib/ingest/indexed_item.ts";
@@ -102,6 +102,26 @@ Deno.test("indexFeeds keeps the items of a source it cannot read, in part or at 
       formatSummary("/out.db", none),
       /\nkept 3 items of source b as they were: it could/,
     );
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("indexFeeds ends the run when the store cannot be written, not blaming the source", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  try {
+    run(path, [feed("a", [task("a:1")])]);
+    const unwritable = task("a:3") as { item: { createdAt: unknown } } & IndexEntry;
+    // A row the schema refuses (created_at is NOT NULL) fails as a full disk would: in SQLite.
+    unwritable.item.createdAt = null;
+    assertThrows(
+      () => run(path, [feed("a", [task("a:2"), unwritable])]),
+      Error,
+      "NOT NULL constraint failed",
+    );
+    const after = run(path, [feed("a", [task("a:1")])]);
+    assertEquals([after.added, after.unchanged, after.removed], [0, 1, 0]);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
