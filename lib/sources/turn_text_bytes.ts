@@ -9,12 +9,12 @@
 /**
  * Where to cut `text` to keep at most `maxChars` characters and `maxBytes` bytes of JSON:
  * after the last whitespace that fits, or, in text without spaces there, where it fits
- * (never inside a surrogate pair). The next page resumes after the whitespace.
+ * (never inside a surrogate pair). The next page resumes at the whitespace, so nothing is lost.
  *
  * @example
  * ```ts
  * import { cutAtWord } from "./turn_text_bytes.ts";
- * cutAtWord("pricing first then hiring", 12, 1_000); // { end: 7, resume: 8 }
+ * cutAtWord("pricing first then hiring", 12, 1_000); // { end: 7, resume: 7 }
  * ```
  */
 export function cutAtWord(
@@ -30,7 +30,8 @@ export function cutAtWord(
   }
   if (end >= text.length) return { end: text.length, resume: text.length };
   const space = text.slice(0, end + 1).search(/\s\S*$/);
-  if (space > 0) return { end: space, resume: space + 1 };
+  // The next page starts with the white space cut at: put together, the pieces are the text.
+  if (space > 0) return { end: space, resume: space };
   const code = text.charCodeAt(end - 1);
   if (end > 1 && code >= 0xd800 && code <= 0xdbff) end--;
   return { end: Math.max(1, end), resume: Math.max(1, end) };

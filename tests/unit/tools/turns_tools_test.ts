@@ -101,7 +101,7 @@ Deno.test("get_turns cuts a turn longer than a page at a word and marks both hal
     assertEquals(pieces[0][0].continued, undefined);
     assertEquals(pieces.at(-1)![0].continued, true);
     assertEquals(pieces.at(-1)![0].continues, undefined);
-    assertEquals(pieces.map((turns) => turns[0].text).join(" "), talk.segments[0]!.text);
+    assertEquals(pieces.map((turns) => turns[0].text).join(""), talk.segments[0]!.text);
   } finally {
     store.close();
     fixture.cleanup();
