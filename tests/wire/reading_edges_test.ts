@@ -7,6 +7,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { withClient } from "../helpers/sdk_client.ts";
 import type { Transcript } from "../../lib/store/model.ts";
+import { RESOURCE_MAX_BYTES } from "../../lib/config/limits.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -50,6 +51,29 @@ Deno.test("get_turns: the pieces of a turn cut across pages put together give it
           assertEquals(pieces.map((piece) => piece.text).join(""), item.segments[0]!.text);
         }
       }
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("resources/read shows part of a first turn over 1 MiB that has no spaces", async () => {
+  const item = transcript(
+    "f0000000-0000-4000-8000-0000000000f3",
+    "Unspaced and huge",
+    "定价会议讨论了年度折扣。".repeat(40_000), // 1.44 MB of UTF-8
+  );
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const { contents } = await client.readResource({ uri: `transcript://store/${item.id}` });
+      const text = (contents[0] as Json).text as string;
+      const bytes = new TextEncoder().encode(text).length;
+      assert(bytes <= RESOURCE_MAX_BYTES, `${bytes} bytes`);
+      const line = text.split("\n").find((shown) => shown.startsWith("[0:00:00] Ana: "))!;
+      const part = line.slice("[0:00:00] Ana: ".length, -" …".length);
+      assert(item.segments[0]!.text.startsWith(part) && part.length > 300_000, line.slice(0, 80));
+      assert(text.includes("0 of 1 turns shown, and turn 1 in part"), text.slice(-300));
     });
   } finally {
     fixture.cleanup();

@@ -85,9 +85,14 @@ function readOnLine(
  */
 function partOfFirst(turn: Turn, room: number): string {
   const line = turnLine(turn);
+  // The text alone is cut: in the line, the space after the speaker is a word boundary too,
+  // and a text without spaces (Chinese, Japanese) was cut there, to nothing.
+  const text = oneLine(turn.text);
+  const lead = line.slice(0, line.length - text.length);
   // cutAtWord counts bytes as JSON writes them, never fewer than UTF-8's: the part fits.
-  const { end } = cutAtWord(line, line.length, Math.max(0, room - utf8Length("\n …\n")));
-  return `\n${line.slice(0, end)} …\n`;
+  const left = room - utf8Length(`\n${lead} …\n`);
+  const { end } = cutAtWord(text, text.length, Math.max(0, left));
+  return `\n${lead}${text.slice(0, end)} …\n`;
 }
 
 /**
