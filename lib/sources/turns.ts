@@ -214,6 +214,14 @@ export interface TurnPage {
   next: { seq: number; skipChars: number } | null;
 }
 
+/**
+ * `name` with case set aside as Unicode's full case folding does, near enough: upper case
+ * first, so "Straße" and "STRASSE" meet as "strasse", and a final "ς" as "σ".
+ */
+function foldCase(name: string): string {
+  return name.toUpperCase().toLowerCase();
+}
+
 /** Whether a turn passes the request's filters: "skip", "keep" or, past `toMs`, "stop". */
 function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop" {
   if (request.toMs !== undefined && turn.startMs !== null && turn.startMs >= request.toMs) {
@@ -222,8 +230,9 @@ function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop"
   const end = turn.endMs ?? turn.startMs;
   if (request.fromMs !== undefined && end !== null && end < request.fromMs) return "skip";
   if (request.speaker !== undefined) {
-    const wanted = request.speaker.toLocaleLowerCase();
-    if (turn.speaker === null || turn.speaker.toLocaleLowerCase() !== wanted) return "skip";
+    if (turn.speaker === null || foldCase(turn.speaker) !== foldCase(request.speaker)) {
+      return "skip";
+    }
   }
   return "keep";
 }

@@ -79,3 +79,36 @@ Deno.test("resources/read shows part of a first turn over 1 MiB that has no spac
     fixture.cleanup();
   }
 });
+
+Deno.test("get_turns: a speaker matches in any case, as Unicode folds it", async () => {
+  const speakers = ["Straße", "ΟΔΥΣΣΕΑΣ", "Ana"];
+  const item: Transcript = {
+    ...base,
+    id: "f0000000-0000-4000-8000-0000000000f4",
+    segments: speakers.map((speaker, i) => ({
+      speaker,
+      startMs: i * 1_000,
+      endMs: i * 1_000 + 900,
+      text: `turn ${i}`,
+    })),
+  };
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const asked = [["STRASSE", "Straße"], ["strasse", "Straße"], ["οδυσσεας", "ΟΔΥΣΣΕΑΣ"], [
+        "aNA",
+        "Ana",
+      ]];
+      for (const [speaker, expected] of asked) {
+        const result: Json = await client.callTool({
+          name: "get_turns",
+          arguments: { id: item.id, speaker },
+        });
+        const turns = result.structuredContent.turns.map((turn: Json) => turn.speaker);
+        assertEquals(turns, [expected], `speaker ${speaker}`);
+      }
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
