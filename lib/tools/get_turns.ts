@@ -121,6 +121,20 @@ function filterKey(
   ]);
 }
 
+/**
+ * The cursor of a get_turns page of `id`, without filters, that starts at the turn whose
+ * first segment (or line) is `seq`: how a cut resource tells where to read on.
+ *
+ * @example
+ * ```ts
+ * import { turnsCursor } from "./get_turns.ts";
+ * const cursor = turnsCursor("7f0c", 42); // get_turns {id: "7f0c", cursor} starts at seq 42
+ * ```
+ */
+export function turnsCursor(id: string, seq: number): string {
+  return encodeCursor(NAME, [filterKey({ id }), seq, 0]);
+}
+
 /** Where a cursor resumes; it must belong to the same id and filters (`key`). */
 function decodeResume(cursor: string, key: string): Start {
   const [filters, seq, skipChars] = decodeCursor(NAME, cursor, ["string", "number", "number"]) as [

@@ -112,3 +112,41 @@ Deno.test("get_turns: a speaker matches in any case, as Unicode folds it", async
     fixture.cleanup();
   }
 });
+
+Deno.test("resources/read over 1 MiB: get_turns as its last line says reads on from the next turn", async () => {
+  // Contiguous segments, as a recording has them: each turn ends where the next starts.
+  const item: Transcript = {
+    ...base,
+    id: "f0000000-0000-4000-8000-0000000000f5",
+    title: "Contiguous and long",
+    segments: Array.from({ length: 3_000 }, (_, i) => ({
+      speaker: i % 2 === 0 ? "Ana" : "Ben",
+      startMs: i * 1_000,
+      endMs: (i + 1) * 1_000,
+      text: `Turn ${i} ${"says more and more ".repeat(20)}`.trim(),
+    })),
+  };
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const { contents } = await client.readResource({ uri: `transcript://store/${item.id}` });
+      const text = (contents[0] as Json).text as string;
+      const lines = text.split("\n").filter((line) => line.startsWith("["));
+      const readOn = /Read on with get_turns (\{.*?\})/.exec(text.slice(-500))!;
+      let args: Json = JSON.parse(readOn[1]!);
+      const rest: string[] = [];
+      for (;;) {
+        const result: Json = await client.callTool({ name: "get_turns", arguments: args });
+        assert(!result.isError, result.content[0].text);
+        rest.push(...result.structuredContent.turns.map((turn: Json) => turn.text));
+        if (result.structuredContent.nextCursor === null) break;
+        args = { ...args, cursor: result.structuredContent.nextCursor };
+      }
+      const shown = lines.map((line) => line.replace(/^\[[^\]]*\] \w+: /, ""));
+      assert(shown.length > 1_000 && rest.length > 100, `${shown.length} + ${rest.length}`);
+      assertEquals([...shown, ...rest], item.segments.map((segment) => segment.text));
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});

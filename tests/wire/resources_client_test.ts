@@ -133,7 +133,7 @@ Deno.test("resources/read cuts a transcript over 1 MiB at a turn, and says how t
     assert(bytes(text) > RESOURCE_MAX_BYTES - 1_000, `${bytes(text)} bytes`);
     assertTurnLines(lines, long);
     assertEquals(args.id, long.id);
-    if (args.fromMs !== undefined) assertEquals(args.fromMs, long.segments[shown]!.startMs);
+    assertEquals(typeof args.cursor, "string");
   });
 });
 

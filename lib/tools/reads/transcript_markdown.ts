@@ -9,6 +9,7 @@
 import { clockTime, type Turn } from "../../sources/turns.ts";
 import { capText, utf8Length } from "../response_budget.ts";
 import { cutAtWord } from "../../sources/turn_text_bytes.ts";
+import { turnsCursor } from "../get_turns.ts";
 import type { TranscriptTurns } from "./transcript_turns.ts";
 import { FIELD_CAPS } from "../../config/limits.ts";
 
@@ -69,11 +70,11 @@ function readOnLine(
   budget: number,
   inPart = false,
 ): string {
+  // A cursor, not fromMs: a turn that ends where the next starts overlaps it, and came again.
+  const args = JSON.stringify({ id, cursor: turnsCursor(id, next.seq) });
   const from = next.startMs === null
-    ? `${JSON.stringify({ id })} and follow its nextCursor to turn ${shown + 1}`
-    : `${JSON.stringify({ id, fromMs: next.startMs })} (from ${
-      clockTime(next.startMs)
-    }) and follow its nextCursor`;
+    ? `${args} (turn ${shown + 1} on) and follow its nextCursor`
+    : `${args} (from ${clockTime(next.startMs)}) and follow its nextCursor`;
   const part = inPart ? `, and turn ${shown + 1} in part` : "";
   return `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${shown} of ${total} turns ` +
     `shown${part}. Read on with get_turns ${from}._`;

@@ -5,6 +5,7 @@
 import { assert, assertEquals } from "../../../helpers/assert.ts";
 import { transcriptMarkdown } from "../../../../lib/tools/reads/transcript_markdown.ts";
 import { clockTime, groupTurns, type Turn } from "../../../../lib/sources/turns.ts";
+import { turnsCursor } from "../../../../lib/tools/get_turns.ts";
 import type { SegmentRecord } from "../../../../lib/sources/source_reader.ts";
 
 const HEAD = {
@@ -15,6 +16,8 @@ const HEAD = {
   sourceName: "screenpipe",
 };
 const bytes = (text: string) => new TextEncoder().encode(text).length;
+/** get_turns' arguments reading on from the turn `seq`, as the read-on line gives them. */
+const readOn = (seq: number) => JSON.stringify({ id: HEAD.id, cursor: turnsCursor(HEAD.id, seq) });
 
 /** Segments of two speakers in runs of two, with one unnamed voice in the middle. */
 function segments(count: number): SegmentRecord[] {
@@ -72,9 +75,7 @@ Deno.test("transcriptMarkdown: over the budget, cut after a whole turn with a re
       last,
       `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${cut.shownTurns} of ` +
         `${turns.length} turns shown. Read on with get_turns ` +
-        `{"id":"screenpipe:1042","fromMs":${next.startMs}} (from ${
-          clockTime(next.startMs!)
-        }) and follow its ` +
+        `${readOn(next.seq)} (from ${clockTime(next.startMs!)}) and follow its ` +
         "nextCursor._",
     );
     // What is shown is the whole rendering's start, up to a turn's end.
@@ -99,9 +100,8 @@ Deno.test("transcriptMarkdown: untimed turns say which turn to read on from", ()
   const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, 2_000);
   assert(
     cut.markdown.trimEnd().endsWith(
-      `get_turns {"id":"screenpipe:1042"} and follow its nextCursor to turn ${
-        cut.shownTurns + 1
-      }._`,
+      `get_turns ${readOn(cut.shownTurns)} (turn ${cut.shownTurns + 1} on) and follow its ` +
+        "nextCursor._",
     ),
   );
 });
@@ -121,8 +121,8 @@ Deno.test("transcriptMarkdown: a first turn alone over the budget is shown in pa
       assertEquals(
         lines.pop(),
         `_Cut here at ${budget.toLocaleString("en-US")} bytes: 0 of 2 turns shown, and turn 1 ` +
-          'in part. Read on with get_turns {"id":"screenpipe:1042","fromMs":61000} (from ' +
-          "0:01:01) and follow its nextCursor._",
+          `in part. Read on with get_turns ${readOn(0)} (from 0:01:01) and follow its ` +
+          "nextCursor._",
       );
       const part = lines.filter((line) => line.startsWith("[0:01:01] Lena: "));
       assertEquals(part.length, 1, "the first turn's line, in part");
