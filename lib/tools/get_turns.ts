@@ -189,7 +189,13 @@ type TurnsInput = v.InferOutput<typeof inputSchema>;
 function momentStart(read: SegmentRead, input: TurnsInput): Start | undefined {
   const moment = input.aroundMs ?? input.fromMs;
   if (moment === undefined) return undefined;
-  const [target] = read({ fromSeq: 0, limit: 1, fromMs: moment });
+  const [first, second] = read({ fromSeq: 0, limit: 2, fromMs: moment });
+  // A moment where one segment ends and the next starts (a search hit's startMs, in a
+  // recording of contiguous segments) is held by the one that starts there; fromMs keeps
+  // the one that ends there, as it says.
+  const held = input.aroundMs !== undefined && first?.endMs === moment &&
+    second?.startMs === moment;
+  const target = held ? second : first;
   if (target === undefined) return { seq: Number.MAX_SAFE_INTEGER, skipChars: 0 };
   const before = input.aroundMs === undefined ? 0 : TURNS_BEFORE_MOMENT;
   return { seq: turnStartBefore(read, target.seq, before), skipChars: 0 };

@@ -150,3 +150,36 @@ Deno.test("resources/read over 1 MiB: get_turns as its last line says reads on f
     fixture.cleanup();
   }
 });
+
+Deno.test("get_turns aroundMs a search hit's moment starts 3 turns before it, segments contiguous", async () => {
+  const words = ["alpha", "bravo", "charlie", "delta", "echo", "zeppelin", "golf", "hotel"];
+  const item: Transcript = {
+    ...base,
+    id: "f0000000-0000-4000-8000-0000000000f6",
+    title: "Contiguous turns",
+    segments: words.map((word, i) => ({
+      speaker: i % 2 === 0 ? "Ana" : "Ben",
+      startMs: i * 1_000,
+      endMs: (i + 1) * 1_000, // each ends where the next starts
+      text: `the word ${word}`,
+    })),
+  };
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const search: Json = await client.callTool({
+        name: "search_transcripts",
+        arguments: { query: "zeppelin" },
+      });
+      const { moment } = search.structuredContent.results[0];
+      assertEquals([moment.seq, moment.startMs], [5, 5_000]);
+      const page: Json = await client.callTool({
+        name: "get_turns",
+        arguments: { id: item.id, aroundMs: moment.startMs },
+      });
+      assertEquals(page.structuredContent.turns[0].seq, moment.seq - 3);
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
