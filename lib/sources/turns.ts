@@ -8,6 +8,7 @@
 import type { SegmentRange, SegmentRecord } from "./source_reader.ts";
 import { cutAtWord, jsonTextBytes } from "./turn_text_bytes.ts";
 import {
+  FIELD_CAPS,
   TURN_LOOKBACK_SEGMENTS,
   TURN_READ_MAX_SEGMENTS,
   TURN_SEGMENT_CHARS_GUESS,
@@ -239,10 +240,12 @@ function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop"
 
 /**
  * The most JSON bytes a piece takes beside its text: field names, numbers, the time and
- * the speaker (each unit of a string takes at most 6 bytes, as `\u001f`).
+ * the speaker (each unit of a string takes at most 6 bytes, as `\u001f`), which answers
+ * show cut at FIELD_CAPS.label: counted whole, a name of 55,000 characters left room for
+ * one character of text a page.
  */
 function pieceBytes(piece: TurnPiece): number {
-  return 200 + 6 * (piece.speaker?.length ?? 0);
+  return 200 + 6 * Math.min(piece.speaker?.length ?? 0, FIELD_CAPS.label);
 }
 
 /**

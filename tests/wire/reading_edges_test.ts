@@ -183,3 +183,25 @@ Deno.test("get_turns aroundMs a search hit's moment starts 3 turns before it, se
     fixture.cleanup();
   }
 });
+
+Deno.test("get_turns: a speaker's name of 60,000 characters does not shrink a page", async () => {
+  const said = "hello world ".repeat(100).trim();
+  const item: Transcript = {
+    ...base,
+    id: "f0000000-0000-4000-8000-0000000000f7",
+    segments: [
+      { speaker: "S".repeat(60_000), startMs: 0, endMs: 1_000, text: said },
+      { speaker: "Ben", startMs: 1_000, endMs: 2_000, text: "end" },
+    ],
+  };
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const page: Json = await client.callTool({ name: "get_turns", arguments: { id: item.id } });
+      const { turns, nextCursor } = page.structuredContent;
+      assertEquals([turns.map((turn: Json) => turn.text), nextCursor], [[said, "end"], null]);
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
