@@ -7,7 +7,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { withClient } from "../helpers/sdk_client.ts";
 import type { Transcript } from "../../lib/store/model.ts";
-import { RESOURCE_MAX_BYTES } from "../../lib/config/limits.ts";
+import { FIELD_CAPS, PROMPT_EMBED_BYTES, RESOURCE_MAX_BYTES } from "../../lib/config/limits.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -200,6 +200,30 @@ Deno.test("get_turns: a speaker's name of 60,000 characters does not shrink a pa
       const page: Json = await client.callTool({ name: "get_turns", arguments: { id: item.id } });
       const { turns, nextCursor } = page.structuredContent;
       assertEquals([turns.map((turn: Json) => turn.text), nextCursor], [[said, "end"], null]);
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("resources/list and prompts show a title of 2 MB cut, as the tools do", async () => {
+  const items = [1, 2, 3].map((n): Transcript => ({
+    ...base,
+    id: `f0000000-0000-4000-8000-00000000010${n}`,
+    title: `${n} ${"T".repeat(2_000_000)}`,
+  }));
+  const fixture = buildFixtureStore({ transcripts: items, tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const { resources, nextCursor } = await client.listResources();
+      assertEquals([resources.length, nextCursor], [3, undefined]);
+      assert(resources.every((resource) => resource.name.length <= FIELD_CAPS.title));
+      const prompt = await client.getPrompt({
+        name: "summarize_transcript",
+        arguments: { id: items[0]!.id },
+      });
+      const size = JSON.stringify(prompt).length;
+      assert(size < PROMPT_EMBED_BYTES + 2 * FIELD_CAPS.title + 2_000, `${size} characters`);
     });
   } finally {
     fixture.cleanup();

@@ -17,7 +17,8 @@ import { type IdSuggestions, suggestIds } from "./id_suggestions.ts";
 import { itemId, itemKey } from "./item_keys.ts";
 import { transcriptMarkdown } from "./transcript_markdown.ts";
 import { transcriptTurns } from "./transcript_turns.ts";
-import { RESOURCE_PAGE_SIZE } from "../../config/limits.ts";
+import { capText } from "../response_budget.ts";
+import { FIELD_CAPS, RESOURCE_PAGE_SIZE } from "../../config/limits.ts";
 
 export type { IdSuggestions } from "./id_suggestions.ts";
 
@@ -158,7 +159,9 @@ function resourcePage(sources: SourceSet, cursor: string | null): ResourcePage {
       return {
         sourceName: source.name,
         key: itemKey(source, item.id),
-        title: item.title,
+        // Cut as the tools cut it: a page fits its budget, and a title of megabytes took
+        // a page alone.
+        title: capText(item.title, FIELD_CAPS.title),
         createdAt: item.createdAt,
         label: item.source,
         textBytes: store === null ? null : textBytes(store, item.id) ?? null,
@@ -199,7 +202,7 @@ function readTranscript(
     sourceName: source.name,
     id: document.id,
     key: itemKey(source, document.id),
-    title: document.title,
+    title: capText(document.title, FIELD_CAPS.title),
     markdown: rendered.markdown,
     shownTurns: rendered.shownTurns,
     totalTurns: rendered.totalTurns,
