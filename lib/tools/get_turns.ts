@@ -4,7 +4,7 @@
  * @module
  */
 import * as v from "valibot";
-import type { SourceReader, TranscriptHead } from "../sources/source_reader.ts";
+import type { SegmentRecord, SourceReader, TranscriptHead } from "../sources/source_reader.ts";
 import {
   lineSegments,
   readFromList,
@@ -23,6 +23,7 @@ import {
   FIELD_CAPS,
   PAGE_SIZES,
   PAYLOAD_BUDGET_BYTES,
+  TURN_READ_MAX_SEGMENTS,
   TURNS_BEFORE_MOMENT,
 } from "../config/limits.ts";
 
@@ -183,18 +184,36 @@ function lineRead(reader: SourceReader, id: string): SegmentRead {
 type TurnsInput = v.InferOutput<typeof inputSchema>;
 
 /**
+ * The first segment with a time that ends at or after `moment` (its start where it has no
+ * end), and the one after it. Segments without times pass any time filter (rousseau times
+ * a person's messages, not the replies), so they are read past: the first of them is not
+ * where the moment is.
+ */
+function timedFrom(read: SegmentRead, moment: number): SegmentRecord[] {
+  const timed = (segment: SegmentRecord) => (segment.endMs ?? segment.startMs ?? -1) >= moment;
+  for (let fromSeq = 0, limit = 2;; limit = Math.min(limit * 8, TURN_READ_MAX_SEGMENTS)) {
+    const batch = read({ fromSeq, limit, fromMs: moment });
+    const at = batch.findIndex(timed);
+    if (at >= 0) return batch.slice(at, at + 2);
+    if (batch.length < limit) return [];
+    fromSeq = batch.at(-1)!.seq + 1;
+  }
+}
+
+/**
  * Where a first page asked for at a moment (`aroundMs`, else `fromMs`) starts; past the
  * end when no segment ends at or after it; undefined when no moment is asked for.
  */
 function momentStart(read: SegmentRead, input: TurnsInput): Start | undefined {
   const moment = input.aroundMs ?? input.fromMs;
   if (moment === undefined) return undefined;
-  const [first, second] = read({ fromSeq: 0, limit: 2, fromMs: moment });
+  const [first, second] = input.aroundMs === undefined
+    ? read({ fromSeq: 0, limit: 1, fromMs: moment })
+    : timedFrom(read, moment);
   // A moment where one segment ends and the next starts (a search hit's startMs, in a
   // recording of contiguous segments) is held by the one that starts there; fromMs keeps
   // the one that ends there, as it says.
-  const held = input.aroundMs !== undefined && first?.endMs === moment &&
-    second?.startMs === moment;
+  const held = first?.endMs === moment && second?.startMs === moment;
   const target = held ? second : first;
   if (target === undefined) return { seq: Number.MAX_SAFE_INTEGER, skipChars: 0 };
   const before = input.aroundMs === undefined ? 0 : TURNS_BEFORE_MOMENT;

@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { withClient } from "../helpers/sdk_client.ts";
+import { buildRousseauFixture, sessionId } from "../helpers/rousseau_fixture.ts";
 import type { Transcript } from "../../lib/store/model.ts";
 import { FIELD_CAPS, PROMPT_EMBED_BYTES, RESOURCE_MAX_BYTES } from "../../lib/config/limits.ts";
 
@@ -227,5 +228,32 @@ Deno.test("resources/list and prompts show a title of 2 MB cut, as the tools do"
     });
   } finally {
     fixture.cleanup();
+  }
+});
+
+Deno.test("get_turns aroundMs among turns without times starts 3 turns before the timed one", async () => {
+  // rousseau times a person's messages and not the replies: every other turn has no time.
+  const rousseau = buildRousseauFixture();
+  try {
+    await withClient(["--source", rousseau.path], async (client) => {
+      const id = `rousseau:${sessionId(5)}`;
+      const turns = async (args: Json): Promise<Json[]> => {
+        const result: Json = await client.callTool({
+          name: "get_turns",
+          arguments: { id, maxChars: 200_000, ...args },
+        });
+        assert(!result.isError, result.content[0].text);
+        return result.structuredContent.turns;
+      };
+      const all = await turns({});
+      const timed = all.map((turn, i) => [turn, i]).filter(([turn]) => turn.startMs !== null);
+      assert(timed.length > 5 && timed.length < all.length, `${timed.length} of ${all.length}`);
+      for (const [turn, i] of timed.slice(4, 7)) {
+        const page = await turns({ aroundMs: turn.startMs });
+        assertEquals(page[0].seq, all[i - 3].seq, `aroundMs ${turn.startMs}`);
+      }
+    });
+  } finally {
+    rousseau.cleanup();
   }
 });
