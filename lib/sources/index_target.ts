@@ -31,6 +31,11 @@ function statOrNull(path: string): Deno.FileInfo | null {
   }
 }
 
+/** Whether two files are one under two names: a hard link, or a folder mounted twice. */
+function isSameFile(a: Deno.FileInfo | null, b: Deno.FileInfo | null): boolean {
+  return a !== null && b !== null && a.ino !== null && a.ino === b.ino && a.dev === b.dev;
+}
+
 /**
  * Why `index` must not write `out` given these sources, or null when it may. `cwd` makes a
  * relative `out` absolute.
@@ -51,10 +56,11 @@ export function refuseIndexTarget(
 ): string | null {
   const absolute = isAbsolute(out) ? out : resolve(cwd, out);
   const target = canonical(absolute);
+  const targetInfo = statOrNull(target);
   for (const spec of specs) {
     if (spec.kind !== "path") continue;
     const path = canonical(spec.path);
-    if (path === target) {
+    if (path === target || isSameFile(targetInfo, statOrNull(path))) {
       return `Cannot index: --out ${out} is the source ${spec.name}; index never writes ` +
         "a source: name a new file for --out";
     }
@@ -63,7 +69,7 @@ export function refuseIndexTarget(
         "index never writes into a source: put --out elsewhere";
     }
   }
-  const info = statOrNull(target);
+  const info = targetInfo;
   if (info === null || info.size === 0) return null;
   if (info.isDirectory) return `Cannot index: --out ${out} is a directory, not a store file`;
   let kind: string | undefined;

@@ -1,0 +1,37 @@
+/**
+ * `index` where a user can trip it, through the real process (the binary's flags): an --out
+ * that is a source under another name, and output that goes nowhere.
+ */
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
+import { runCli } from "../helpers/server_process.ts";
+
+/** A folder of `count` small WebVTT files. */
+function writeCalls(folder: string, count: number): void {
+  Deno.mkdirSync(folder, { recursive: true });
+  for (let i = 0; i < count; i++) {
+    Deno.writeTextFileSync(
+      join(folder, `call-${i}.vtt`),
+      `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Call ${i} opens the budget.\n`,
+    );
+  }
+}
+
+Deno.test("index: refuses an --out that is a hard link to its source store", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "index-edges-" });
+  try {
+    writeCalls(join(dir, "calls"), 3);
+    const store = join(dir, "archive.db");
+    assertEquals((await runCli(["index", join(dir, "calls"), "--out", store])).code, 0);
+    const link = join(dir, "link.db");
+    Deno.linkSync(store, link);
+    const before = Deno.readFileSync(store);
+    const result = await runCli(["index", store, "--out", link]);
+    assertEquals(result.code, 2, result.stdout + result.stderr);
+    assertMatch(result.stderr, /Cannot index: --out .*link\.db is the source archive; /);
+    assert(!/\n\s+at /.test(result.stderr), "no stack trace");
+    assertEquals(Deno.readFileSync(store), before, "the source untouched");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
