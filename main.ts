@@ -122,8 +122,18 @@ async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<n
       }
     });
     const encoder = new TextEncoder();
+    let progressShown = true;
     const display = progressDisplay({
-      write: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+      write: (text) => {
+        if (!progressShown) return;
+        try {
+          writeAll(Deno.stderr, encoder.encode(text));
+        } catch {
+          // Stderr closed (`2>&1 | head -1`): the run goes on without progress, not blamed
+          // on the source being read.
+          progressShown = false;
+        }
+      },
       terminal: Deno.stderr.isTerminal(),
     });
     let summary: IndexSummary;
