@@ -1,6 +1,7 @@
 /**
  * `index` where a user can trip it, through the real process (the binary's flags): an --out
- * that is a source under another name, and output that goes nowhere.
+ * that is a source under another name, output that goes nowhere, and a folder that goes away
+ * during the run.
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
@@ -8,14 +9,18 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
-/** A folder of `count` small WebVTT files. */
-function writeCalls(folder: string, count: number): void {
+/** A folder of `count` WebVTT files, each of `cues` cues. */
+function writeCalls(folder: string, count: number, cues = 1): void {
   Deno.mkdirSync(folder, { recursive: true });
   for (let i = 0; i < count; i++) {
-    Deno.writeTextFileSync(
-      join(folder, `call-${i}.vtt`),
-      `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Call ${i} opens the budget.\n`,
+    const body = Array.from(
+      { length: cues },
+      (_, c) =>
+        `00:00:${String(c % 60).padStart(2, "0")}.000 --> 00:00:${
+          String(c % 60).padStart(2, "0")
+        }.900\n<v Ann>Call ${i} opens the budget, part ${c}.\n`,
     );
+    Deno.writeTextFileSync(join(folder, `call-${i}.vtt`), `WEBVTT\n\n${body.join("\n")}`);
   }
 }
 
@@ -26,6 +31,16 @@ function count(store: string, table: string): number {
   } finally {
     db.close();
   }
+}
+
+/** `index SOURCE --out OUT` under the start task's flags, its output piped. */
+function spawnIndex(source: string, out: string): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", ...readStartPermissionFlags(), "main.ts", "index", source, "--out", out],
+    cwd: PROJECT_ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
 }
 
 Deno.test("index: refuses an --out that is a hard link to its source store", async () => {
@@ -53,13 +68,7 @@ Deno.test("index: a run whose stderr is closed (`2>&1 | head -1`) still indexes 
     // Past the first progress line (one per 100 items), which meets the closed pipe.
     writeCalls(join(dir, "calls"), 250);
     const out = join(dir, "archive.db");
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...readStartPermissionFlags(), "main.ts", "index", join(dir, "calls")]
-        .concat(["--out", out]),
-      cwd: PROJECT_ROOT,
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    const child = spawnIndex(join(dir, "calls"), out);
     // The reader goes away after the first line, as `head -1` does.
     const reader = child.stderr.getReader();
     await reader.read();
@@ -67,6 +76,45 @@ Deno.test("index: a run whose stderr is closed (`2>&1 | head -1`) still indexes 
     const stdout = await new Response(child.stdout).text();
     assertEquals((await child.status).code, 0, stdout);
     assertEquals(count(out, "transcripts"), 250);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("index: a folder that goes away mid-run (a drive unplugged) keeps its items in the store", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "index-edges-" });
+  try {
+    const calls = join(dir, "calls");
+    const files = 600;
+    writeCalls(calls, files, 200);
+    const out = join(dir, "archive.db");
+    assertEquals((await runCli(["index", calls, "--out", out])).code, 0);
+    // Every file read again (changed since the last run), so the run is long enough to
+    // lose the folder part-way; it goes at once, as an unplugged drive's would.
+    for (let i = 0; i < files; i++) {
+      Deno.writeTextFileSync(join(calls, `call-${i}.vtt`), "\n", { append: true });
+    }
+    const child = spawnIndex(calls, out);
+    const stderr = child.stderr.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!/\d+\/\d+ items/.test(seen)) {
+      const { value, done } = await stderr.read();
+      if (done) break;
+      seen += decoder.decode(value);
+    }
+    Deno.renameSync(calls, join(dir, "gone"));
+    await stderr.cancel();
+    const stdout = await new Response(child.stdout).text();
+    const code = (await child.status).code;
+    assertEquals(count(out, "transcripts"), files, stdout);
+    // Read in full before the folder went: a run like any other; else its items kept.
+    if (code !== 0) {
+      assertEquals(code, 1, stdout);
+      assertMatch(stdout, /kept \d+ items of source calls as they were: .*calls/);
+    }
+    const check = await runCli(["check", "--source", out]);
+    assertEquals(check.code, 0, check.stdout + check.stderr);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
