@@ -70,8 +70,13 @@ export function refuseIndexTarget(
     }
   }
   const info = targetInfo;
+  if (info?.isDirectory) return `Cannot index: --out ${out} is a directory, not a store file`;
+  // A device or a FIFO (/dev/null for a dry run) cannot hold a store; SQLite would leave its
+  // journal beside it.
+  if (info !== null && !info.isFile) {
+    return `Cannot index: --out ${out} is not a regular file; name a file for the store`;
+  }
   if (info === null || info.size === 0) return null;
-  if (info.isDirectory) return `Cannot index: --out ${out} is a directory, not a store file`;
   let kind: string | undefined;
   let tables = 0;
   try {

@@ -119,3 +119,21 @@ Deno.test("index: a folder that goes away mid-run (a drive unplugged) keeps its 
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("index: refuses an --out that is not a file (a device, a FIFO), leaving nothing beside it", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "index-edges-" });
+  try {
+    writeCalls(join(dir, "calls"), 2);
+    const fifo = join(dir, "pipe");
+    new Deno.Command("mkfifo", { args: [fifo] }).outputSync();
+    for (const out of ["/dev/null", fifo]) {
+      const result = await runCli(["index", join(dir, "calls"), "--out", out]);
+      assertEquals(result.code, 2, result.stderr);
+      assertMatch(result.stderr, /Cannot index: --out .* is not a regular file/);
+      assertEquals(result.stderr.trim().split("\n").at(-1)!.startsWith("transcript-mcp: "), true);
+    }
+    assertEquals([...Deno.readDirSync(dir)].map((entry) => entry.name).sort(), ["calls", "pipe"]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
