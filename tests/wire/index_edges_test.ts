@@ -6,7 +6,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
-import { PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
+import { denoDir, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
 /** A folder of `count` WebVTT files, each of `cues` cues. */
@@ -133,6 +133,19 @@ Deno.test("index: refuses an --out that is not a file (a device, a FIFO), leavin
       assertEquals(result.stderr.trim().split("\n").at(-1)!.startsWith("transcript-mcp: "), true);
     }
     assertEquals([...Deno.readDirSync(dir)].map((entry) => entry.name).sort(), ["calls", "pipe"]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("index: a leading ~ in --out is the home folder, as in SOURCE (clients pass no shell)", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "index-edges-" });
+  try {
+    writeCalls(join(dir, "calls"), 2);
+    const env = { HOME: dir, DENO_DIR: denoDir() };
+    const result = await runCli(["index", "~/calls", "--out", "~/archive.db"], env);
+    assertEquals(result.code, 0, result.stderr);
+    assertEquals(count(join(dir, "archive.db"), "transcripts"), 2);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
