@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { StoreOpenError } from "../store/errors.ts";
 import { openReadOnly } from "../store/open_store.ts";
 import { detectKind } from "./open_source.ts";
@@ -34,6 +34,15 @@ function statOrNull(path: string): Deno.FileInfo | null {
 /** Whether two files are one under two names: a hard link, or a folder mounted twice. */
 function isSameFile(a: Deno.FileInfo | null, b: Deno.FileInfo | null): boolean {
   return a !== null && b !== null && a.ino !== null && a.ino === b.ino && a.dev === b.dev;
+}
+
+function isMissing(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
 }
 
 /**
@@ -75,6 +84,11 @@ export function refuseIndexTarget(
   // journal beside it.
   if (info !== null && !info.isFile) {
     return `Cannot index: --out ${out} is not a regular file; name a file for the store`;
+  }
+  if (info === null && isMissing(dirname(target))) {
+    return `Cannot index: --out ${out} is in a folder that does not exist (${
+      dirname(target)
+    }); make it first`;
   }
   if (info === null || info.size === 0) return null;
   let kind: string | undefined;

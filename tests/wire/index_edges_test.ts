@@ -150,3 +150,21 @@ Deno.test("index: a leading ~ in --out is the home folder, as in SOURCE (clients
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("index: an --out in a folder that does not exist is named as such, in one line", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "index-edges-" });
+  try {
+    writeCalls(join(dir, "calls"), 1);
+    const out = join(dir, "missing", "archive.db");
+    const result = await runCli(["index", join(dir, "calls"), "--out", out]);
+    assertEquals(result.code, 2, result.stderr);
+    assertEquals(
+      result.stderr.trim().split("\n").at(-1),
+      `transcript-mcp: Cannot index: --out ${out} is in a folder that does not exist ` +
+        `(${join(dir, "missing")}); make it first`,
+    );
+    assertEquals([...Deno.readDirSync(dir)].map((entry) => entry.name), ["calls"]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
