@@ -26,6 +26,7 @@ import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
+import { resolveDbPath } from "./lib/config/db_path.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
 import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
@@ -35,17 +36,18 @@ const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
 const EXIT_USAGE = 2;
 
+/** What paths given on the command line are taken against: environment, system, folder. */
+function hostContext() {
+  return { env: (name: string) => Deno.env.get(name), os: Deno.build.os, cwd: Deno.cwd() };
+}
+
 /**
  * Settles the chosen sources and logs one line for each, only once they are settled: when
  * none can be opened, the error's line alone. `purpose` tells served sources from ones
  * read once.
  */
 function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): SourceSpec[] {
-  const chosen = chooseSources(choice, {
-    env: (name: string) => Deno.env.get(name),
-    os: Deno.build.os,
-    cwd: Deno.cwd(),
-  });
+  const chosen = chooseSources(choice, hostContext());
   const specs = settleSources(chosen);
   const origins = chosen.kind === "paths" ? chosen.requests.map((r) => r.origin) : [];
   specs.forEach((spec, i) => {
@@ -78,7 +80,11 @@ function clientCommand(): { command: string; args: string[] } {
  * Runs `index`: refuses an --out that is a source or someone else's database, then brings
  * the store up to date in one transaction, with progress on stderr and the summary on stdout.
  */
-async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<number> {
+async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<number> {
+  // A leading ~ is the home folder, as in SOURCE: MCP clients and scripts pass no shell.
+  const command = /^~([\\/]|$)/.test(given.out)
+    ? { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path }
+    : given;
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {
@@ -122,8 +128,18 @@ async function runIndex(command: Extract<Command, { kind: "index" }>): Promise<n
       }
     });
     const encoder = new TextEncoder();
+    let progressShown = true;
     const display = progressDisplay({
-      write: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+      write: (text) => {
+        if (!progressShown) return;
+        try {
+          writeAll(Deno.stderr, encoder.encode(text));
+        } catch {
+          // Stderr closed (`2>&1 | head -1`): the run goes on without progress, not blamed
+          // on the source being read.
+          progressShown = false;
+        }
+      },
       terminal: Deno.stderr.isTerminal(),
     });
     let summary: IndexSummary;

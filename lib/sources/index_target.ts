@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, resolve, sep } from "node:path";
 import { StoreOpenError } from "../store/errors.ts";
 import { openReadOnly } from "../store/open_store.ts";
 import { detectKind } from "./open_source.ts";
@@ -31,6 +31,20 @@ function statOrNull(path: string): Deno.FileInfo | null {
   }
 }
 
+/** Whether two files are one under two names: a hard link, or a folder mounted twice. */
+function isSameFile(a: Deno.FileInfo | null, b: Deno.FileInfo | null): boolean {
+  return a !== null && b !== null && a.ino !== null && a.ino === b.ino && a.dev === b.dev;
+}
+
+function isMissing(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.NotFound;
+  }
+}
+
 /**
  * Why `index` must not write `out` given these sources, or null when it may. `cwd` makes a
  * relative `out` absolute.
@@ -51,10 +65,11 @@ export function refuseIndexTarget(
 ): string | null {
   const absolute = isAbsolute(out) ? out : resolve(cwd, out);
   const target = canonical(absolute);
+  const targetInfo = statOrNull(target);
   for (const spec of specs) {
     if (spec.kind !== "path") continue;
     const path = canonical(spec.path);
-    if (path === target) {
+    if (path === target || isSameFile(targetInfo, statOrNull(path))) {
       return `Cannot index: --out ${out} is the source ${spec.name}; index never writes ` +
         "a source: name a new file for --out";
     }
@@ -63,9 +78,19 @@ export function refuseIndexTarget(
         "index never writes into a source: put --out elsewhere";
     }
   }
-  const info = statOrNull(target);
+  const info = targetInfo;
+  if (info?.isDirectory) return `Cannot index: --out ${out} is a directory, not a store file`;
+  // A device or a FIFO (/dev/null for a dry run) cannot hold a store; SQLite would leave its
+  // journal beside it.
+  if (info !== null && !info.isFile) {
+    return `Cannot index: --out ${out} is not a regular file; name a file for the store`;
+  }
+  if (info === null && isMissing(dirname(target))) {
+    return `Cannot index: --out ${out} is in a folder that does not exist (${
+      dirname(target)
+    }); make it first`;
+  }
   if (info === null || info.size === 0) return null;
-  if (info.isDirectory) return `Cannot index: --out ${out} is a directory, not a store file`;
   let kind: string | undefined;
   let tables = 0;
   try {

@@ -32,7 +32,9 @@ import { type FolderWalk, reasonOf, type WalkedFile, walkFolder } from "./folder
  */
 export function folderFeed(name: string, root: string, parserUrl?: URL): IndexFeed {
   let walk: FolderWalk;
+  let at: string | null;
   try {
+    at = folderIdentity(root);
     walk = walkFolder(root);
   } catch (error) {
     // As the served folder's reader says it (SourceUnavailableError).
@@ -40,7 +42,27 @@ export function folderFeed(name: string, root: string, parserUrl?: URL): IndexFe
       reasonOf(error);
     return { source: name, total: null, entries: undefined, failure };
   }
-  return { source: name, total: walk.files.length, entries: folderEntries(name, walk, parserUrl) };
+  return {
+    source: name,
+    total: walk.files.length,
+    entries: folderEntries(name, walk, parserUrl, () => {
+      // A folder gone by the end (a drive unplugged, leaving its empty mount point; the
+      // folder moved) is not one emptied: its files were not read, and its items are kept.
+      if (at !== null && folderIdentity(root) !== at) {
+        throw new Error(`the folder went away during the run (${root})`);
+      }
+    }),
+  };
+}
+
+/** The folder at `root` as the file system knows it (device and inode), or null if unknown. */
+function folderIdentity(root: string): string | null {
+  try {
+    const info = Deno.statSync(root);
+    return info.ino === null ? null : `${info.dev}:${info.ino}`;
+  } catch {
+    return "gone";
+  }
 }
 
 /**
@@ -52,6 +74,7 @@ async function* folderEntries(
   name: string,
   walk: FolderWalk,
   parserUrl: URL | undefined,
+  checkStillThere: () => void,
 ): AsyncGenerator<IndexEntry> {
   const keyed = walk.files.map((file) => ({ file, at: createdAtOf(file) }));
   keyed.sort((a, b) =>
@@ -86,6 +109,7 @@ async function* folderEntries(
   } finally {
     parser?.close();
   }
+  checkStillThere();
   skipped.sort((a, b) => a.relative < b.relative ? -1 : 1);
   for (const { relative, reason } of skipped) yield { kind: "skipped", id: relative, reason };
 }
