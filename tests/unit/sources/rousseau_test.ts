@@ -129,6 +129,22 @@ Deno.test("rousseau: segments per text block, speaker the role; Go's zero time i
   });
 });
 
+Deno.test("rousseau: listings, documents and search hits name the session's roles as speakers", () => {
+  withRousseau({}, (reader) => {
+    const expected = reader.readSegments(id(1), { fromSeq: 0, limit: 100 })!
+      .flatMap((s) => s.speaker === null ? [] : [s.speaker])
+      .filter((speaker, i, all) => all.indexOf(speaker) === i);
+    assertEquals(expected, ["user", "assistant"]);
+    assertEquals(reader.getTranscript(id(1))!.speakers, expected);
+    const listed = reader.listTranscripts(null, 10, {}).find((item) => item.id === id(1))!;
+    assertEquals(listed.speakers, expected);
+    const ranking = reader.search("logs", 5);
+    const hit = reader.renderHits(ranking.hits.map((h) => h.key), ranking.match)
+      .find((item) => item.id === id(1))!;
+    assertEquals(hit.speakers, expected);
+  });
+});
+
 Deno.test("rousseau: payloads that are no session render as nothing, not as an error", () => {
   assertEquals(renderPayload("{not json", null).unreadable, true);
   assertEquals(renderPayload('{"messages": 3}', null).unreadable, true);
