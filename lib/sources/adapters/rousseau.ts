@@ -12,7 +12,7 @@ import { fts5Tables } from "../../store/authorizer.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
-import { speakersOf } from "../turns.ts";
+import { readFromList, speakersOf } from "../turns.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
@@ -232,14 +232,8 @@ export class RousseauReader implements SourceReader {
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
     const read = this.#sessionOf(id);
-    if (read === undefined) return undefined;
-    const fromMs = range.fromMs;
-    return read.rendered.segments
-      .filter((segment) =>
-        segment.seq >= range.fromSeq &&
-        (fromMs === undefined || segment.endMs === null || segment.endMs >= fromMs)
-      )
-      .slice(0, range.limit);
+    // A message with a time but no end is compared by its time, as every kind does.
+    return read === undefined ? undefined : readFromList(read.rendered.segments)(range);
   }
 
   search(query: string, count: number): SearchRanking {

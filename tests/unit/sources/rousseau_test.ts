@@ -114,6 +114,11 @@ Deno.test("rousseau: segments per text block, speaker the role; Go's zero time i
       "Let me look at the logs.",
     ]);
     assertEquals(reader.readSegments(id(1), { fromSeq: 9, limit: 5 }), []);
+    // Past the user's message (a time, no end): it is left out; untimed replies are kept.
+    assertEquals(
+      reader.readSegments(id(1), { fromSeq: 0, limit: 10, fromMs: 6_000 })!.map((s) => s.seq),
+      [1, 2],
+    );
     assertEquals(reader.readSegments("ru:gone", { fromSeq: 0, limit: 5 }), undefined);
     const undated = reader.getTranscript(id(4))!;
     // created_at is Go's zero time: the update time stands in, never year 1.
