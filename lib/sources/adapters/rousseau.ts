@@ -11,6 +11,8 @@
 import { fts5Tables } from "../../store/authorizer.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
+import { MAX_SPEAKERS } from "../../config/limits.ts";
+import { readFromList, speakersOf } from "../turns.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
@@ -183,7 +185,7 @@ export class RousseauReader implements SourceReader {
     return this.heads(after, limit, filter).map((head) => {
       const read = this.#render(head);
       return {
-        ...this.#fields(head),
+        ...this.#fields(read),
         duration: null,
         starred: false,
         language: null,
@@ -193,12 +195,15 @@ export class RousseauReader implements SourceReader {
     });
   }
 
-  #fields(head: SessionHead) {
+  /** A session's fields in every answer; its speakers are its messages' roles. */
+  #fields({ head, rendered }: ReadSession) {
+    const { segments } = rendered;
     return {
       id: publicId(this.#name, head.id),
       title: head.title,
       createdAt: head.createdAt ?? head.updatedAt ?? EPOCH,
       source: LABEL,
+      speakers: segments.length === 0 ? undefined : speakersOf(segments, MAX_SPEAKERS),
     };
   }
 
@@ -211,7 +216,7 @@ export class RousseauReader implements SourceReader {
     const read = this.#sessionOf(id);
     if (read === undefined) return undefined;
     return {
-      ...this.#fields(read.head),
+      ...this.#fields(read),
       duration: null,
       starred: false,
       language: null,
@@ -227,14 +232,8 @@ export class RousseauReader implements SourceReader {
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
     const read = this.#sessionOf(id);
-    if (read === undefined) return undefined;
-    const fromMs = range.fromMs;
-    return read.rendered.segments
-      .filter((segment) =>
-        segment.seq >= range.fromSeq &&
-        (fromMs === undefined || segment.endMs === null || segment.endMs >= fromMs)
-      )
-      .slice(0, range.limit);
+    // A message with a time but no end is compared by its time, as every kind does.
+    return read === undefined ? undefined : readFromList(read.rendered.segments)(range);
   }
 
   search(query: string, count: number): SearchRanking {
@@ -248,7 +247,7 @@ export class RousseauReader implements SourceReader {
       if (read === undefined) return [];
       const text = read.rendered.turnsText;
       return [{
-        ...this.#fields(read.head),
+        ...this.#fields(read),
         key,
         preview: makePreview(text) ?? "",
         window: matchWindow(text, match),

@@ -114,6 +114,11 @@ Deno.test("rousseau: segments per text block, speaker the role; Go's zero time i
       "Let me look at the logs.",
     ]);
     assertEquals(reader.readSegments(id(1), { fromSeq: 9, limit: 5 }), []);
+    // Past the user's message (a time, no end): it is left out; untimed replies are kept.
+    assertEquals(
+      reader.readSegments(id(1), { fromSeq: 0, limit: 10, fromMs: 6_000 })!.map((s) => s.seq),
+      [1, 2],
+    );
     assertEquals(reader.readSegments("ru:gone", { fromSeq: 0, limit: 5 }), undefined);
     const undated = reader.getTranscript(id(4))!;
     // created_at is Go's zero time: the update time stands in, never year 1.
@@ -126,6 +131,22 @@ Deno.test("rousseau: segments per text block, speaker the role; Go's zero time i
     assert(!JSON.stringify(facts).includes("0001-"));
     assert(facts.notes.some((note) => note.includes("updated_at")));
     assertEquals([facts.transcripts, facts.tasks, facts.search], [5, 2, "fts"]);
+  });
+});
+
+Deno.test("rousseau: listings, documents and search hits name the session's roles as speakers", () => {
+  withRousseau({}, (reader) => {
+    const expected = reader.readSegments(id(1), { fromSeq: 0, limit: 100 })!
+      .flatMap((s) => s.speaker === null ? [] : [s.speaker])
+      .filter((speaker, i, all) => all.indexOf(speaker) === i);
+    assertEquals(expected, ["user", "assistant"]);
+    assertEquals(reader.getTranscript(id(1))!.speakers, expected);
+    const listed = reader.listTranscripts(null, 10, {}).find((item) => item.id === id(1))!;
+    assertEquals(listed.speakers, expected);
+    const ranking = reader.search("logs", 5);
+    const hit = reader.renderHits(ranking.hits.map((h) => h.key), ranking.match)
+      .find((item) => item.id === id(1))!;
+    assertEquals(hit.speakers, expected);
   });
 });
 
