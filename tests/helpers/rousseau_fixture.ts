@@ -178,20 +178,6 @@ export function sessionId(n: number): string {
   return `5e55a000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
 }
 
-/**
- * The session number the live writer's save `n` writes (tests/wire/fixtures/rousseau_writer.ts):
- * a new session 1000 + n, except that every third save continues the one two saves before.
- *
- * @example
- * ```ts
- * import { liveSession } from "./rousseau_fixture.ts";
- * [0, 1, 2, 3].map(liveSession); // [1000, 1001, 1000, 1003]
- * ```
- */
-export function liveSession(n: number): number {
-  return n % 3 === 2 ? 1000 + n - 2 : 1000 + n;
-}
-
 /** A user-then-assistant exchange. */
 export function exchange(user: string, assistant: string, at: string): RousseauMessage[] {
   return [

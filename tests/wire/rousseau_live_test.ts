@@ -5,7 +5,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { buildRousseauFixture, liveSession } from "../helpers/rousseau_fixture.ts";
+import { buildRousseauFixture } from "../helpers/rousseau_fixture.ts";
+import { liveSession } from "./fixtures/live_session.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 import { checksum } from "./fixtures/checksum.ts";
 import { lines } from "../helpers/lines.ts";
