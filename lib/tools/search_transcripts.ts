@@ -7,6 +7,7 @@
  */
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { shownMark, shownSet, withShown } from "./shown_hits.ts";
 import type { HitDetail } from "../sources/source_reader.ts";
 import type { ServedSource, SourceSet } from "../sources/source_set.ts";
 import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
@@ -167,12 +168,12 @@ export const searchTranscripts: AnyTool = defineTool({
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
-    const { limit, offset } = searchPage(input);
+    const { limit, offset, shown } = searchPage(input);
     const selected = sources.select(input.sourceName);
     if (input.mode === "words") {
       return literalPage(sources, selected, input.query, input.query, limit, offset);
     }
-    return searchByMeaning(sources, selected, input.query, input.mode, limit, offset);
+    return searchByMeaning(sources, selected, input.query, input.mode, { limit, offset, shown });
   },
 });
 
@@ -182,22 +183,29 @@ export const searchTranscripts: AnyTool = defineTool({
  * @example
  * ```ts
  * import { searchPage } from "./search_transcripts.ts";
- * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0 }
+ * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0, shown: "" }
  * ```
  */
 export function searchPage(
   input: { limit: number; cursor?: string | undefined; query: string; mode?: SearchMode },
-): { limit: number; offset: number } {
+): { limit: number; offset: number; shown: string } {
   const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
+  const mode = input.mode ?? "words";
   let offset = 0;
+  let shown = "";
   if (input.cursor !== undefined) {
-    const [query, position] = decodeCursor(NAME, input.cursor, ["string", "number"]);
-    if (query !== cursorQuery(input.query, input.mode ?? "words")) {
+    // In modes meaning and both, a cursor also carries the hits shown so far (shown_hits.ts).
+    const shape = mode === "words"
+      ? ["string", "number"] as const
+      : ["string", "number", "string"] as const;
+    const [query, position, marks] = decodeCursor(NAME, input.cursor, shape);
+    if (query !== cursorQuery(input.query, mode)) {
       throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
     }
     offset = position as number;
+    shown = (marks as string | undefined) ?? "";
   }
-  return { limit, offset };
+  return { limit, offset, shown };
 }
 
 /** How a page of hits was found, for {@link renderSearchPage}. */
@@ -212,6 +220,8 @@ export interface SearchPageContext {
   limit: number;
   /** Where the page starts in the merged ranking. */
   offset: number;
+  /** The hits earlier pages showed, in modes meaning and both; undefined in mode words. */
+  shown?: string | undefined;
 }
 
 /**
@@ -290,7 +300,13 @@ export function renderSearchPage(
     hits,
     results,
     SEARCH_OVERHEAD_BYTES,
-    (_, kept) => encodeCursor(NAME, [query, context.offset + kept]),
+    (_, kept) => {
+      const position = context.offset + kept;
+      if (context.shown === undefined) return encodeCursor(NAME, [query, position]);
+      const marks = shown.filter((hit) => rendered.has(hit)).slice(0, kept)
+        .map((hit) => shownMark(hit.source.name, hit.key));
+      return encodeCursor(NAME, [query, position, withShown(context.shown, marks)]);
+    },
   );
   return {
     results: fitted.items,
@@ -317,6 +333,7 @@ function literalPage(
   cursorKey: string,
   limit: number,
   offset: number,
+  shown?: string,
 ): SearchAnswer {
   const { results, unavailable } = readEach(
     sources,
@@ -330,6 +347,7 @@ function literalPage(
     unavailable,
     limit,
     offset,
+    shown,
   });
 }
 
@@ -339,12 +357,12 @@ function searchByMeaning(
   selected: readonly ServedSource[],
   query: string,
   mode: "meaning" | "both",
-  limit: number,
-  offset: number,
+  { limit, offset, shown }: { limit: number; offset: number; shown: string },
 ): SearchAnswer {
   const ranked = rankByMeaning(sources, selected, query, mode, offset + limit + 1);
+  const key = cursorQuery(query, mode);
   if ("literalOnly" in ranked) {
-    const page = literalPage(sources, selected, query, cursorQuery(query, mode), limit, offset);
+    const page = literalPage(sources, selected, query, key, limit, offset, shown);
     const find = termFinder(ranked.words);
     const results = page.results.map((result) => ({
       ...result,
@@ -352,12 +370,16 @@ function searchByMeaning(
     }));
     return { ...page, results, literalOnly: ranked.literalOnly };
   }
-  const page = renderSearchPage(
-    sources,
-    cursorQuery(query, mode),
-    ranked.hits.slice(offset, offset + limit + 1),
-    { ...ranked, limit, offset },
-  );
+  // The best of what earlier pages did not show: the ranking to this page's end holds them
+  // all, so it has this page's hits past them.
+  const seen = shownSet(shown);
+  const fresh = ranked.hits.filter((hit) => !seen.has(shownMark(hit.source.name, hit.key)));
+  const page = renderSearchPage(sources, key, fresh.slice(0, limit + 1), {
+    ...ranked,
+    limit,
+    offset,
+    shown,
+  });
   const results = page.results.map((result) => ({
     ...result,
     matchedTerms: ranked.matchedTerms.get(hitId(result.sourceName, result.id)) ?? [],
