@@ -9,6 +9,7 @@
 import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.ts";
 import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
 import type { FolderSourceReader } from "./folder/folder_reader.ts";
+import type { Store } from "../store/store.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
 export interface SourceCheck {
@@ -44,7 +45,7 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
       const text = [title, formatStoreReport(report), ...notes].join("\n");
       return { text, healthy: isHealthy(report) };
     }
-    const integrity = String(store.get("PRAGMA quick_check")?.["quick_check"] ?? "ok");
+    const integrity = quickCheck(store);
     const lines = [
       title,
       `location:       ${source.location}`,
@@ -64,6 +65,23 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
     const lines = [title, `location:       ${source.location}`, `file:           ${state}: ${why}`];
     return { text: [...lines, ...notes].join("\n"), healthy: false };
   }
+}
+
+/**
+ * SQLite's quick_check of each ordinary table, or the first problem it finds. A whole-file
+ * quick_check opens every FTS5 table, and an app's database holds some this connection may
+ * not read (screenpipe's OCR text and UI events): it would fail on a sound file.
+ */
+function quickCheck(store: Store): string {
+  const tables = store.rows(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%'",
+  );
+  for (const [name] of tables) {
+    const quoted = `"${String(name).replaceAll('"', '""')}"`;
+    const result = String(store.get(`PRAGMA quick_check(${quoted})`)?.["quick_check"] ?? "ok");
+    if (result !== "ok") return result;
+  }
+  return "ok";
 }
 
 /**

@@ -80,7 +80,10 @@ export function authorizeReadsOnly(
     return second?.toLowerCase() === "load_extension" ? constants.SQLITE_DENY : constants.SQLITE_OK;
   }
   if (action === constants.SQLITE_PRAGMA) {
-    return second === null && READABLE_PRAGMAS.has(first?.toLowerCase() ?? "")
+    const pragma = first?.toLowerCase() ?? "";
+    // quick_check(TABLE) checks one table's pages: `check` runs it table by table on an
+    // app's database, whose other FTS5 tables this connection may not open.
+    return (second === null && READABLE_PRAGMAS.has(pragma)) || pragma === "quick_check"
       ? constants.SQLITE_OK
       : constants.SQLITE_DENY;
   }
