@@ -31,6 +31,7 @@ import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
 import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
 import { FOLDER_FEED_WORKER_URL } from "./lib/runtime/folder_feed_worker_url.ts";
+import { fileURLToPath } from "node:url";
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -72,7 +73,8 @@ function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): Sour
  */
 function clientCommand(): { command: string; args: string[] } {
   if (!import.meta.url.endsWith(".ts")) return { command: Deno.execPath(), args: [] };
-  const checkout = new URL(".", import.meta.url).pathname;
+  // A file path, not the URL's pathname: that keeps %20 for a space and a leading / on Windows.
+  const checkout = fileURLToPath(new URL(".", import.meta.url));
   return { command: Deno.execPath(), args: ["task", "--cwd", checkout, "start"] };
 }
 

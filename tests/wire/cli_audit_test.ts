@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { assertEquals, assertMatch } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { runCli } from "../helpers/server_process.ts";
+import { denoDir, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 
 Deno.test("check on a healthy screenpipe database reports the file ok and exits 0", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-check-" });
@@ -26,4 +26,45 @@ Deno.test("check on a healthy screenpipe database reports the file ok and exits 
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
+});
+
+Deno.test({
+  name:
+    "discover run from a checkout whose path has a space and non-ASCII prints a config that runs",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const root = Deno.makeTempDirSync({ prefix: "transcript-mcp-checkout-" });
+    try {
+      const checkout = join(root, "my checkout ü");
+      Deno.mkdirSync(checkout);
+      for (const entry of ["main.ts", "deno.json", "deno.lock", "lib"]) {
+        const copied = new Deno.Command("cp", {
+          args: ["-r", join(PROJECT_ROOT, entry), checkout],
+        });
+        assertEquals((await copied.output()).code, 0);
+      }
+      const home = join(root, "home");
+      Deno.mkdirSync(join(home, ".screenpipe"), { recursive: true });
+      const app = createScreenpipeDb(join(home, ".screenpipe", "db.sqlite"));
+      app.close();
+      const run = (command: string, args: string[], cwd: string) =>
+        new Deno.Command(command, {
+          args,
+          cwd,
+          env: { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() },
+          stdin: "null",
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+      const found = await run(Deno.execPath(), ["task", "--quiet", "start", "discover"], checkout);
+      const stdout = new TextDecoder().decode(found.stdout);
+      assertEquals(found.code, 0, stdout);
+      const server = JSON.parse(stdout.slice(stdout.indexOf("{"))).mcpServers.transcripts;
+      // A client starts the command from a folder of its own.
+      const served = await run(server.command, [...server.args, "check"], root);
+      assertEquals(served.code, 0, new TextDecoder().decode(served.stderr));
+    } finally {
+      Deno.removeSync(root, { recursive: true });
+    }
+  },
 });
