@@ -153,7 +153,13 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
   if (home !== undefined && (context.os === "darwin" || context.os === "linux")) {
     locations.push({ kind: "kuradb", name: "kuradb", path: paths.join(home, ...KURADB_FOLDER) });
   }
-  return locations.filter((location, index) =>
-    locations.findIndex((other) => other.path === location.path) === index
+  // Absolute even under a relative HOME: discover prints them into a client config that
+  // the client runs from a folder of its own.
+  const absolute = locations.map((location) => ({
+    ...location,
+    path: paths.resolve(context.cwd, location.path),
+  }));
+  return absolute.filter((location, index) =>
+    absolute.findIndex((other) => other.path === location.path) === index
   );
 }

@@ -71,7 +71,9 @@ export function resolveDbPath(context: DbPathContext): DbPath {
   // Without a home there is no default to fall back on; guessing one under the working
   // directory would name a path nobody chose.
   if (dataDir === undefined) throw new NoDefaultPathError();
-  return { path: paths.join(dataDir, "transcript-mcp", "store.db"), origin: "platform default" };
+  // A relative HOME or APPDATA is taken from the working directory, as a relative --db is.
+  const path = paths.resolve(context.cwd, dataDir, "transcript-mcp", "store.db");
+  return { path, origin: "platform default" };
 }
 
 /**

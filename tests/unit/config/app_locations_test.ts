@@ -139,3 +139,10 @@ Deno.test("app locations read only environment variables the permission flags al
   for (const os of ["linux", "darwin", "windows"]) appLocations({ env, os, cwd: "/" });
   for (const name of read) assert(APP_LOCATION_ENV_VARS.includes(name), `${name} is listed`);
 });
+
+Deno.test("app locations: a relative HOME is taken from the working directory", () => {
+  // discover prints these paths into a client config the client runs from elsewhere.
+  const locations = appLocations({ env: envOf({ HOME: "ada" }), os: "linux", cwd: "/home" });
+  assert(locations.length > 0);
+  for (const { path } of locations) assert(path.startsWith("/home/ada/"), path);
+});

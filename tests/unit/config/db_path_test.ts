@@ -72,3 +72,11 @@ Deno.test("db path: relative and ~ paths resolve; spaces and non-ASCII survive o
     "C:\\Users\\Ada\\store.db",
   );
 });
+
+Deno.test("db path: the default under a relative HOME is taken from the working directory", () => {
+  const env = envOf({ HOME: "ada" });
+  assertEquals(
+    resolveDbPath({ env, os: "linux", cwd: "/home" }).path,
+    "/home/ada/.local/share/transcript-mcp/store.db",
+  );
+});
