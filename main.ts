@@ -236,13 +236,16 @@ export async function run(command: Command): Promise<number> {
       if (command.args !== undefined) {
         try {
           args = JSON.parse(command.args);
-        } catch {
-          console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${command.args}`);
+        } catch (error) {
+          // The parser's reason, on one line, not the arguments: they may be long or span lines.
+          const why = (error as SyntaxError).message.replace(/\s+/g, " ");
+          console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${why}`);
           return EXIT_USAGE;
         }
         // As over the wire, where arguments that are not an object answer -32602.
         if (typeof args !== "object" || args === null || Array.isArray(args)) {
-          console.error(`${SERVER_NAME}: the arguments must be a JSON object: ${command.args}`);
+          const got = Array.isArray(args) ? "an array" : args === null ? "null" : typeof args;
+          console.error(`${SERVER_NAME}: the arguments must be a JSON object, got ${got}`);
           return EXIT_USAGE;
         }
       }

@@ -3,7 +3,7 @@
  * client config `discover` prints, and `call`'s one-line errors.
  */
 import { join } from "node:path";
-import { assertEquals, assertMatch } from "../helpers/assert.ts";
+import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
 import { denoDir, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 
@@ -67,4 +67,22 @@ Deno.test({
       Deno.removeSync(root, { recursive: true });
     }
   },
+});
+
+Deno.test("call's argument errors are one short line on stderr, however long or multi-line", async () => {
+  const long = "a".repeat(30_000);
+  const cases = [
+    `{"query":\n"standup",\n`,
+    `{"query":"${long}`,
+    `[${`"${long}",`.repeat(3)}1]`,
+    "[\n1\n]",
+  ];
+  for (const args of cases) {
+    const answer = await runCli(["--demo", "call", "search_transcripts", args]);
+    assertEquals(answer.code, 2);
+    const lines = answer.stderr.trimEnd().split("\n");
+    assertEquals(lines.length, 1, answer.stderr.slice(0, 200));
+    assertMatch(lines[0]!, /^transcript-mcp: .*(not valid JSON|must be a JSON object)/);
+    assert(lines[0]!.length < 200, lines[0]!.slice(0, 200));
+  }
 });
