@@ -257,7 +257,8 @@ const OPTION_VALUES: Record<string, string> = {
  */
 function describeParseError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  const option = /'(-[^' ]*)/.exec(message)?.[1];
+  // An option with a short form is quoted as '-V, --version': its long name is the one.
+  const option = /'(?:-\w, )?(-[^' ]*)/.exec(message)?.[1];
   const code = (error as { code?: string } | null)?.code;
   if (option !== undefined && code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
     return `Unknown option ${option}`;

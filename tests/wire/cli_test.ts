@@ -283,6 +283,8 @@ Deno.test("parseCommandLine names the option at fault, in one line", () => {
     [["--db", "--demo"], "--db needs a path"],
     [["--timeout-ms"], "--timeout-ms needs a number"],
     [["--demo=yes"], "--demo takes no value"],
+    [["--version=1"], "--version takes no value"],
+    [["--help=x"], "--help takes no value"],
     [["--db", "a.db", "--db", "b.db"], "--db is given twice; to serve several, use --source"],
     [["index", "a.db", "--out", "x.db", "--out", "y.db"], "--out is given twice"],
     [["--demo", "--timeout-ms", "5", "--timeout-ms=6"], "--timeout-ms is given twice"],
