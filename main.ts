@@ -229,7 +229,12 @@ export async function run(command: Command): Promise<number> {
       const tool = findTool(command.tool, tools);
       if (tool === undefined) {
         const names = tools.map((t) => t.name).join(", ");
-        console.error(`${SERVER_NAME}: unknown tool '${command.tool}'; tools: ${names}`);
+        // A seed tool asked for without its set: say which --tools adds it.
+        const set = Object.keys(TOOL_SETS).find((name) =>
+          TOOL_SETS[name]!.some((t) => t.name === command.tool)
+        );
+        const hint = set === undefined ? "" : ` (it is in a seed tool set: add --tools ${set})`;
+        console.error(`${SERVER_NAME}: unknown tool '${command.tool}'${hint}; tools: ${names}`);
         return EXIT_USAGE;
       }
       let args: unknown = {};

@@ -86,3 +86,15 @@ Deno.test("call's argument errors are one short line on stderr, however long or 
     assert(lines[0]!.length < 200, lines[0]!.slice(0, 200));
   }
 });
+
+Deno.test("call of a seed tool whose set is not enabled names the --tools that adds it", async () => {
+  for (const [tool, set] of [["list_rag", "kuradb"], ["rousseau_cron_list", "rousseau"]]) {
+    const answer = await runCli(["--demo", "call", tool!]);
+    assertEquals(answer.code, 2);
+    assertMatch(
+      answer.stderr,
+      new RegExp(`^transcript-mcp: unknown tool '${tool}'.*--tools ${set}`),
+    );
+    assertEquals(answer.stderr.trimEnd().split("\n").length, 1, answer.stderr);
+  }
+});
