@@ -177,6 +177,14 @@ export function parseCommandLine(args: readonly string[]): Command {
     case "check":
       return extra(0) ?? { kind: "check", store };
     case "discover":
+      // It would look in the default places all the same: say so rather than ignore them.
+      if (values.demo || flags.length > 0) {
+        return {
+          kind: "usage-error",
+          message: "discover looks where the apps keep their databases: " +
+            "it takes no --source, --db or --demo",
+        };
+      }
       return extra(0) ?? { kind: "discover" };
     case "call": {
       const [tool, json] = rest;

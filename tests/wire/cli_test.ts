@@ -274,6 +274,9 @@ Deno.test("parseCommandLine takes --timeout-ms from 1 ms to MAX_TIMEOUT_MS and n
   }
 });
 
+const DISCOVER_TAKES_NO_SOURCE =
+  "discover looks where the apps keep their databases: it takes no --source, --db or --demo";
+
 Deno.test("parseCommandLine names the option at fault, in one line", () => {
   const cases: [string[], string][] = [
     [["--frobnicate"], "Unknown option --frobnicate"],
@@ -284,6 +287,9 @@ Deno.test("parseCommandLine names the option at fault, in one line", () => {
     [["--timeout-ms"], "--timeout-ms needs a number"],
     [["--demo=yes"], "--demo takes no value"],
     [["--version=1"], "--version takes no value"],
+    [["discover", "--source", "a.db"], DISCOVER_TAKES_NO_SOURCE],
+    [["--db", "a.db", "discover"], DISCOVER_TAKES_NO_SOURCE],
+    [["--demo", "discover"], DISCOVER_TAKES_NO_SOURCE],
     [["--help=x"], "--help takes no value"],
     [["--db", "a.db", "--db", "b.db"], "--db is given twice; to serve several, use --source"],
     [["index", "a.db", "--out", "x.db", "--out", "y.db"], "--out is given twice"],
