@@ -10,7 +10,8 @@ import { nameFromPath } from "../config/source_name.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
 import { openDatabaseSource } from "./open_source.ts";
 import type { SourceKind, SourceKindName } from "./source_kind.ts";
-import { isKuraDbFolder, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
+import { isKuraDbFolder, KURADB_REGISTRY, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
+import { join } from "node:path";
 
 /** A source found at one of the locations. */
 export interface FoundSource {
@@ -82,6 +83,11 @@ export function discoverSources(
   const taken = new Set<string>();
   const findings = locations.flatMap((location): Finding[] => {
     if (!exists(location.path)) return [{ location, outcome: "missing" }];
+    // KuraDB's folder without its db.json: the app has made no database yet.
+    if (location.kind === "kuradb" && isFolder(location.path) && !isKuraDbFolder(location.path)) {
+      const registry = { ...location, path: join(location.path, KURADB_REGISTRY) };
+      return [{ location: registry, outcome: "missing" }];
+    }
     let databases: AppLocation[];
     try {
       databases = databasesAt(location);
@@ -126,6 +132,14 @@ function exists(path: string): boolean {
   } catch (error) {
     // Any other failure (permission, say) is for the open to report.
     return !(error instanceof Deno.errors.NotFound);
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
   }
 }
 

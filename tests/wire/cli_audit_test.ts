@@ -98,3 +98,25 @@ Deno.test("call of a seed tool whose set is not enabled names the --tools that a
     assertEquals(answer.stderr.trimEnd().split("\n").length, 1, answer.stderr);
   }
 });
+
+Deno.test({
+  name: "discover: app folders that hold no database are not found, not unreadable; exit 0",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const home = Deno.makeTempDirSync({ prefix: "transcript-mcp-home-" });
+    try {
+      // The apps are installed but have written no database yet.
+      for (const folder of [".screenpipe", ".config/kuradb", ".local/share/com.meetily.ai"]) {
+        Deno.mkdirSync(join(home, folder), { recursive: true });
+      }
+      const env = { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() };
+      const found = await runCli(["discover"], env);
+      assertEquals(found.code, 0, found.stderr);
+      assertMatch(found.stdout, /^No transcript sources found/);
+      assertEquals(/unreadable/.test(found.stdout), false, found.stdout);
+      assertMatch(found.stdout, /not found +\S+\/\.config\/kuradb\/db\.json \(kuradb\)/);
+    } finally {
+      Deno.removeSync(home, { recursive: true });
+    }
+  },
+});
