@@ -69,13 +69,13 @@ function settleAndLog(choice: StoreChoice, purpose: "serving" | "reading"): Sour
 
 /**
  * How an MCP client starts this server: the binary itself, or, run from source, `deno task
- * start` in this checkout (the task holds the binary's permission flags).
+ * start` in this checkout, quiet (the task holds the binary's permission flags).
  */
 function clientCommand(): { command: string; args: string[] } {
   if (!import.meta.url.endsWith(".ts")) return { command: Deno.execPath(), args: [] };
   // A file path, not the URL's pathname: that keeps %20 for a space and a leading / on Windows.
   const checkout = fileURLToPath(new URL(".", import.meta.url));
-  return { command: Deno.execPath(), args: ["task", "--cwd", checkout, "start"] };
+  return { command: Deno.execPath(), args: ["task", "--quiet", "--cwd", checkout, "start"] };
 }
 
 /**
