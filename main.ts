@@ -157,12 +157,24 @@ async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<num
       return EXIT_TOOL_ERROR;
     }
     display.end();
-    console.log(formatSummary(command.out, summary));
+    printOutput(formatSummary(command.out, summary));
     return summary.kept.length > 0 ? EXIT_TOOL_ERROR : EXIT_OK;
   } finally {
     sources.close();
     // After a failure: rolled back, and a new store's building file removed.
     writer.abandon();
+  }
+}
+
+/** Stdout could not take a command's output: a full disk, say. Not an internal error. */
+class OutputError extends Error {}
+
+/** Prints a command's output; a failed write becomes an {@link OutputError}. */
+function printOutput(text: string): void {
+  try {
+    console.log(text);
+  } catch (error) {
+    throw new OutputError(`Cannot write the output: ${describeError(error)}`);
   }
 }
 
@@ -196,16 +208,16 @@ export async function run(command: Command): Promise<number> {
     case "index":
       return runIndex(command);
     case "help":
-      console.log(USAGE);
+      printOutput(USAGE);
       return EXIT_OK;
     case "version":
-      console.log(`${SERVER_NAME} ${VERSION}`);
+      printOutput(`${SERVER_NAME} ${VERSION}`);
       return EXIT_OK;
     case "usage-error":
       console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
-      console.log(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
+      printOutput(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
       return EXIT_OK;
     case "discover": {
       const context = {
@@ -214,14 +226,14 @@ export async function run(command: Command): Promise<number> {
         cwd: Deno.cwd(),
       };
       const discovery = discoverSources(appLocations(context));
-      console.log(formatDiscovery(discovery, clientCommand()));
+      printOutput(formatDiscovery(discovery, clientCommand()));
       return EXIT_OK;
     }
     case "check": {
       const sources = SourceSet.open(settleAndLog(command.store, "reading"));
       const checks = sources.all.map((source) => checkSource(sources, source));
       sources.close();
-      console.log(checks.map((check) => check.text).join("\n\n"));
+      printOutput(checks.map((check) => check.text).join("\n\n"));
       return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
@@ -262,7 +274,7 @@ export async function run(command: Command): Promise<number> {
       // The answer's text block: a seed tool's text as it is; else the structured content,
       // or the error body, pretty-printed.
       const text = toolCallResult(outcome).content[0]!.text;
-      console.log(
+      printOutput(
         outcome.ok && outcome.text !== undefined ? text : JSON.stringify(JSON.parse(text), null, 2),
       );
       return outcome.ok ? EXIT_OK : EXIT_TOOL_ERROR;
@@ -296,6 +308,9 @@ if (import.meta.main) {
     if (error instanceof StoreOpenError || error instanceof IndexTargetError) {
       logLine(error.message);
       code = EXIT_USAGE;
+    } else if (error instanceof OutputError) {
+      logLine(error.message);
+      code = EXIT_TOOL_ERROR;
     } else if (error instanceof DuplicateSourceNameError) {
       console.error(`${SERVER_NAME}: ${error.message} (see --help)`);
       code = EXIT_USAGE;

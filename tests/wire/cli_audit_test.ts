@@ -123,3 +123,23 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name:
+    "a stdout that cannot take the output (a full disk) is one plain line, not an internal error",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    for (const args of ["--demo call list_tasks", "tools", "--version"]) {
+      const shell = `exec "$0" task --quiet start ${args} > /dev/full`;
+      const output = await new Deno.Command("sh", {
+        args: ["-c", shell, Deno.execPath()],
+        cwd: PROJECT_ROOT,
+        stdin: "null",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(output.stderr).trimEnd().split("\n");
+      assertEquals(output.code, 1, args);
+      assertMatch(stderr.at(-1)!, /^transcript-mcp: Cannot write the output: No space left/);
+    }
+  },
+});
