@@ -1,0 +1,37 @@
+/**
+ * Edge cases an audit of search and the list tools found, driven through the real server:
+ * each test names the input that once failed.
+ */
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { buildRousseauFixture } from "../helpers/rousseau_fixture.ts";
+import { type Message, startServer } from "../helpers/server_process.ts";
+
+/** Runs `fn` against a server on `args`, then ends it. */
+async function served(
+  args: string[],
+  fn: (call: (a: unknown) => Promise<Message>) => Promise<void>,
+) {
+  const server = startServer(args);
+  try {
+    await server.initialize();
+    await fn((a) => server.callTool("search_transcripts", a));
+  } finally {
+    await server.kill();
+  }
+}
+
+Deno.test("a prefix query on a rousseau source is searched, not an internal error", async () => {
+  const fixture = buildRousseauFixture();
+  try {
+    await served(["--source", fixture.path], async (call) => {
+      for (const mode of ["words", "both"]) {
+        const result = await call({ query: "migr*", mode });
+        assert(!result["isError"], result["content"][0].text);
+        assertEquals(result["structuredContent"].queryMode, "fts5");
+        assert(result["structuredContent"].results.length > 0, "a session says migration");
+      }
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
