@@ -3,6 +3,7 @@
  * each test names the input that once failed.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
+import { buildFixtureStore } from "../helpers/fixture_store.ts";
 import { buildRousseauFixture } from "../helpers/rousseau_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 
@@ -33,5 +34,42 @@ Deno.test("a prefix query on a rousseau source is searched, not an internal erro
     });
   } finally {
     fixture.cleanup();
+  }
+});
+
+Deno.test("a search cursor belongs to its sourceName: reused over other sources it is refused", async () => {
+  const store = buildFixtureStore();
+  const rousseau = buildRousseauFixture();
+  try {
+    await served(["--source", store.path, "--source", rousseau.path], async (call) => {
+      for (const mode of ["words", "meaning", "both"]) {
+        const one = await call({ query: "review", mode, limit: 1, sourceName: "store" });
+        const all = await call({ query: "review", mode, limit: 1 });
+        for (
+          const [cursor, sourceName] of [
+            [one["structuredContent"].nextCursor, undefined],
+            [all["structuredContent"].nextCursor, "store"],
+          ]
+        ) {
+          assert(typeof cursor === "string", `${mode}: a second page`);
+          const next = await call({ query: "review", mode, cursor, sourceName });
+          assert(next["isError"], `${mode}: a cursor of another ranking is refused`);
+          assertEquals(
+            JSON.parse(next["content"][0].text).error.code,
+            "invalid_arguments",
+          );
+        }
+        const own = await call({
+          query: "review",
+          mode,
+          cursor: one["structuredContent"].nextCursor,
+          sourceName: "store",
+        });
+        assert(!own["isError"], own["content"][0].text);
+      }
+    });
+  } finally {
+    store.cleanup();
+    rousseau.cleanup();
   }
 });
