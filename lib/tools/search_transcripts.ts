@@ -168,17 +168,12 @@ export const searchTranscripts: AnyTool = defineTool({
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
-    const { limit, offset, shown, key } = searchPage(input);
+    const page = searchPage(input);
     const selected = sources.select(input.sourceName);
     if (input.mode === "words") {
-      return literalPage(sources, selected, input.query, key, limit, offset);
+      return literalPage(sources, selected, input.query, page.key, page.limit, page.offset);
     }
-    return searchByMeaning(sources, selected, input.query, input.mode, {
-      limit,
-      offset,
-      shown,
-      key,
-    });
+    return searchByMeaning(sources, selected, input.query, input.mode, page);
   },
 });
 
