@@ -73,3 +73,34 @@ Deno.test("a search cursor belongs to its sourceName: reused over other sources 
     rousseau.cleanup();
   }
 });
+
+Deno.test("a list_tasks query cursor belongs to its filters and sourceName", async () => {
+  const store = buildFixtureStore();
+  const rousseau = buildRousseauFixture();
+  const server = startServer(["--source", store.path, "--source", rousseau.path]);
+  try {
+    await server.initialize();
+    const tasks = (args: unknown) => server.callTool("list_tasks", args);
+    const one = await tasks({ query: "task", limit: 1, sourceName: "store" });
+    const all = await tasks({ query: "task", limit: 1 });
+    for (
+      const asked of [
+        { cursor: one["structuredContent"].nextCursor },
+        { cursor: all["structuredContent"].nextCursor, sourceName: "store" },
+        { cursor: all["structuredContent"].nextCursor, done: true },
+        { cursor: all["structuredContent"].nextCursor, bucket: "inbox" },
+      ]
+    ) {
+      assert(typeof asked.cursor === "string", "a second page");
+      const next = await tasks({ query: "task", ...asked });
+      assert(next["isError"], `a cursor of another listing is refused: ${JSON.stringify(asked)}`);
+      assertEquals(JSON.parse(next["content"][0].text).error.code, "invalid_arguments");
+    }
+    const own = await tasks({ query: "task", cursor: all["structuredContent"].nextCursor });
+    assert(!own["isError"], own["content"][0].text);
+  } finally {
+    await server.kill();
+    store.cleanup();
+    rousseau.cleanup();
+  }
+});
