@@ -4,6 +4,7 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
+import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { buildRousseauFixture } from "../helpers/rousseau_fixture.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 
@@ -102,5 +103,23 @@ Deno.test("a list_tasks query cursor belongs to its filters and sourceName", asy
     await server.kill();
     store.cleanup();
     rousseau.cleanup();
+  }
+});
+
+Deno.test("a query in decomposed Unicode (NFD) finds on a scanned source what its composed form finds", async () => {
+  const meetily = buildMeetilyFixture();
+  try {
+    await served(["--source", meetily.path], async (call) => {
+      const ids = async (query: string) => {
+        const result = await call({ query, mode: "words" });
+        assert(!result["isError"], result["content"][0].text);
+        return result["structuredContent"].results.map((hit: Message) => hit.id);
+      };
+      const composed = await ids("café");
+      assert(composed.length > 0, "the fixture says café");
+      assertEquals(await ids("cafe\u0301"), composed);
+    });
+  } finally {
+    meetily.cleanup();
   }
 });
