@@ -196,7 +196,7 @@ export function segmentsSql(fts: string): string {
 }
 
 /** {@link segmentsSql} of our own stores' index. */
-export const SEGMENTS_SQL = segmentsSql("transcripts_fts");
+export const SEGMENTS_SQL: string = segmentsSql("transcripts_fts");
 
 /** One index term's counts. */
 export interface TermStats {

@@ -213,7 +213,8 @@ export function searchPage(
   return { limit, offset, shown, key };
 }
 
-type SearchPlace = { [arg in "cursor" | "sourceName"]?: string | undefined };
+/** What places a search page, besides the query: its cursor and the source asked for. */
+export type SearchPlace = { [arg in "cursor" | "sourceName"]?: string | undefined };
 
 /** How a page of hits was found, for {@link renderSearchPage}. */
 export interface SearchPageContext {
