@@ -175,14 +175,28 @@ function prefixEnd(prefix: string): string {
   return last >= 0x10ffff ? prefix + "\u{10FFFF}" : chars.join("") + String.fromCodePoint(last + 1);
 }
 
-/** The index's segments: a prefix term is looked up in each. One seek per segment. */
-export const SEGMENTS_SQL = `
+/**
+ * The index's segments: a prefix term is looked up in each. One seek per segment. `fts` is
+ * the store's FTS5 table (`transcripts_fts` in ours, the app's own in another's).
+ *
+ * @example
+ * ```ts
+ * import { segmentsSql } from "./query_work.ts";
+ * segmentsSql("sessions_fts").includes('"sessions_fts_idx"'); // true
+ * ```
+ */
+export function segmentsSql(fts: string): string {
+  return `
   WITH RECURSIVE seg (id) AS (
-    SELECT min(segid) FROM transcripts_fts_idx
+    SELECT min(segid) FROM "${fts}_idx"
     UNION ALL
-    SELECT (SELECT min(segid) FROM transcripts_fts_idx WHERE segid > seg.id) FROM seg
+    SELECT (SELECT min(segid) FROM "${fts}_idx" WHERE segid > seg.id) FROM seg
      WHERE seg.id IS NOT NULL)
   SELECT count(id) AS n FROM seg`;
+}
+
+/** {@link segmentsSql} of our own stores' index. */
+export const SEGMENTS_SQL: string = segmentsSql("transcripts_fts");
 
 /** One index term's counts. */
 export interface TermStats {
@@ -288,7 +302,8 @@ export function queryWork(store: Store, query: string): QueryWork | null {
   if (!tokenizer.parses(query)) return null;
   const phrases = queryPhrases(query);
   const needsSegments = phrases.some((phrase) => phrase.prefix);
-  const segments = needsSegments ? Number(store.get(SEGMENTS_SQL)?.["n"] ?? 0) : 0;
+  const fts = store.vocabOf ?? "transcripts_fts";
+  const segments = needsSegments ? Number(store.get(segmentsSql(fts))?.["n"] ?? 0) : 0;
   const work: QueryWork = { ms: 0, heaviest: "", heaviestMs: 0, oneWord: false };
   for (const phrase of phrases) {
     // Past the bound already: the rest cannot bring it back, so it is not read.

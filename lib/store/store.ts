@@ -134,6 +134,8 @@ export class Store {
   #interrupted: InterruptReason | null = null;
   /** Where the store lives, or `:memory:` for the demo store. */
   readonly location: string;
+  /** The FTS5 table {@link VOCAB_TABLE} reads (its shadow tables share its name), or null. */
+  readonly vocabOf: string | null;
 
   /**
    * Wraps an open connection. It is locked down at once: `query_only` (after the one temp
@@ -156,6 +158,7 @@ export class Store {
     // store is untouched); it reads the index only when queried.
     db.exec("PRAGMA temp_store = MEMORY");
     const vocabOf = options.vocabOf === undefined ? "transcripts_fts" : options.vocabOf;
+    this.vocabOf = vocabOf;
     if (vocabOf !== null) {
       db.exec(`CREATE VIRTUAL TABLE ${VOCAB_TABLE} USING fts5vocab (main, "${vocabOf}", 'row')`);
     }

@@ -168,29 +168,31 @@ export const searchTranscripts: AnyTool = defineTool({
   outputSchema: searchOutputSchema,
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
-    const { limit, offset, shown } = searchPage(input);
+    const page = searchPage(input);
     const selected = sources.select(input.sourceName);
     if (input.mode === "words") {
-      return literalPage(sources, selected, input.query, input.query, limit, offset);
+      return literalPage(sources, selected, input.query, page.key, page.limit, page.offset);
     }
-    return searchByMeaning(sources, selected, input.query, input.mode, { limit, offset, shown });
+    return searchByMeaning(sources, selected, input.query, input.mode, page);
   },
 });
 
 /**
- * The page a search call asks for: its size, and where it starts (from the cursor).
+ * The page a search call asks for: its size, where it starts (from the cursor), and the key
+ * its cursors carry.
  *
  * @example
  * ```ts
  * import { searchPage } from "./search_transcripts.ts";
- * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0, shown: "" }
+ * searchPage({ query: "pricing", limit: 500 }); // { limit: 100, offset: 0, shown: "", key: "pricing" }
  * ```
  */
 export function searchPage(
-  input: { limit: number; cursor?: string | undefined; query: string; mode?: SearchMode },
-): { limit: number; offset: number; shown: string } {
+  input: { limit: number; query: string; mode?: SearchMode } & SearchPlace,
+): { limit: number; offset: number; shown: string; key: string } {
   const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
   const mode = input.mode ?? "words";
+  const key = cursorQuery(input.query, mode, input.sourceName);
   let offset = 0;
   let shown = "";
   if (input.cursor !== undefined) {
@@ -199,14 +201,20 @@ export function searchPage(
       ? ["string", "number"] as const
       : ["string", "number", "string"] as const;
     const [query, position, marks] = decodeCursor(NAME, input.cursor, shape);
-    if (query !== cursorQuery(input.query, mode)) {
-      throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
+    if (query !== key) {
+      throw new ToolError(
+        "invalid_arguments",
+        "cursor: belongs to a different query or sourceName",
+      );
     }
     offset = position as number;
     shown = (marks as string | undefined) ?? "";
   }
-  return { limit, offset, shown };
+  return { limit, offset, shown, key };
 }
+
+/** What places a search page, besides the query: its cursor and the source asked for. */
+export type SearchPlace = { [arg in "cursor" | "sourceName"]?: string | undefined };
 
 /** How a page of hits was found, for {@link renderSearchPage}. */
 export interface SearchPageContext {
@@ -318,11 +326,12 @@ export function renderSearchPage(
 }
 
 /**
- * What a search's cursor holds for its query: the query, and in a mode other than `words`
- * the mode too, so a cursor is not taken up by a search that ranks otherwise.
+ * What a search's cursor holds for its query: the query, its mode other than `words` and its
+ * sourceName, so a cursor is not taken up by a search that ranks otherwise.
  */
-function cursorQuery(query: string, mode: SearchMode): string {
-  return mode === "words" ? query : `${mode}\u0000${query}`;
+function cursorQuery(query: string, mode: SearchMode, sourceName: string | undefined): string {
+  const ranked = mode === "words" ? query : `${mode}\u0000${query}`;
+  return sourceName === undefined ? ranked : `source\u0000${sourceName}\u0000${ranked}`;
 }
 
 /** The page of a search by the query's own words (mode `words`, as it always ran). */
@@ -357,10 +366,9 @@ function searchByMeaning(
   selected: readonly ServedSource[],
   query: string,
   mode: "meaning" | "both",
-  { limit, offset, shown }: { limit: number; offset: number; shown: string },
+  { limit, offset, shown, key }: { limit: number; offset: number; shown: string; key: string },
 ): SearchAnswer {
   const ranked = rankByMeaning(sources, selected, query, mode, offset + limit + 1);
-  const key = cursorQuery(query, mode);
   if ("literalOnly" in ranked) {
     const page = literalPage(sources, selected, query, key, limit, offset, shown);
     const find = termFinder(ranked.words);

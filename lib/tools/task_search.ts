@@ -88,6 +88,9 @@ export function taskSearchPage<U>(
   filter: TaskFilter,
   shape: (task: TaskSummary, source: ServedSource) => U,
 ): { items: U[]; nextCursor: string | null; unavailable: UnavailableSource[] } {
+  // A page's place is in the ranking of this query, filter and set of sources.
+  const names = selected.map((source) => source.name);
+  const key = JSON.stringify([query, filter.bucket ?? null, filter.done ?? null, names]);
   let offset = 0;
   if (cursor !== undefined) {
     const [tag, asked, position] = decodeCursor("list_tasks", cursor, [
@@ -95,8 +98,9 @@ export function taskSearchPage<U>(
       "string",
       "number",
     ]) as [string, string, number];
-    if (tag !== "query" || asked !== query) {
-      throw new ToolError("invalid_arguments", "cursor: belongs to a different query");
+    if (tag !== "query" || asked !== key) {
+      const why = "cursor: belongs to a different query, filter or sourceName";
+      throw new ToolError("invalid_arguments", why);
     }
     offset = position;
   }
@@ -117,8 +121,8 @@ export function taskSearchPage<U>(
   const page = fitPage(
     rows,
     rows.slice(0, limit).map(({ task, source }) => shape(task, source)),
-    LISTING_OVERHEAD_BYTES + 2 * query.length,
-    (_, kept) => encodeCursor("list_tasks", ["query", query, offset + kept]),
+    LISTING_OVERHEAD_BYTES + 2 * key.length,
+    (_, kept) => encodeCursor("list_tasks", ["query", key, offset + kept]),
   );
   return { ...page, unavailable };
 }

@@ -126,7 +126,10 @@ function termOf(words: string[]): ScanTerm {
  * ```
  */
 export function scanQuery(query: string): ScanQuery | null {
-  const words = query.split(/\s+/u).filter((chunk) => !OPERATOR.test(chunk)).join(" ");
+  // Composed (NFC), as apps store text: "cafe" and U+0301 typed apart find "café".
+  const words = query.normalize("NFC").split(/\s+/u).filter((chunk) => !OPERATOR.test(chunk)).join(
+    " ",
+  );
   const queries = plainWordsQueries(words);
   if (queries === null) return null;
   const chunks = [...queries.anyTerm.matchAll(/"([^"]*)"/g)].map((found) => found[1]!)

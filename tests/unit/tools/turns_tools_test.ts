@@ -232,7 +232,7 @@ Deno.test(
         callError(store, "list_tasks", { query: "other", cursor: first.nextCursor }),
         "invalid_arguments",
       ),
-      "cursor: belongs to a different query",
+      "cursor: belongs to a different query, filter or sourceName",
     );
     assertEquals(fixtureTasks([]).length, 37);
   }),
