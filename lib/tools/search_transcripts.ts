@@ -257,13 +257,13 @@ export function renderSearchPage(
   hits: readonly MergedHit[],
   context: SearchPageContext,
 ): SearchAnswer {
-  const shown = hits.slice(0, context.limit);
+  const onPage = hits.slice(0, context.limit);
   const rendered = new Map<
     MergedHit,
     { detail: HitDetail; snippet: string; moment: Moment | null }
   >();
-  for (const source of new Set(shown.map((hit) => hit.source))) {
-    const own = shown.filter((hit) => hit.source === source);
+  for (const source of new Set(onPage.map((hit) => hit.source))) {
+    const own = onPage.filter((hit) => hit.source === source);
     const match = own[0]!.match;
     const unread = own.filter((hit) => hit.detail === undefined).map((hit) => hit.key);
     const read = unread.length === 0 ? [] : sources.reader(source).renderHits(unread, match);
@@ -293,7 +293,7 @@ export function renderSearchPage(
       rendered.set(hit, { detail: byKey.get(hit.key)!, snippet: marked[i]!, moment });
     });
   }
-  const results = shown.flatMap((hit) => {
+  const results = onPage.flatMap((hit) => {
     const shownHit = rendered.get(hit);
     if (shownHit === undefined) return [];
     return [{
@@ -311,7 +311,7 @@ export function renderSearchPage(
     (_, kept) => {
       const position = context.offset + kept;
       if (context.shown === undefined) return encodeCursor(NAME, [query, position]);
-      const marks = shown.filter((hit) => rendered.has(hit)).slice(0, kept)
+      const marks = onPage.filter((hit) => rendered.has(hit)).slice(0, kept)
         .map((hit) => shownMark(hit.source.name, hit.key));
       return encodeCursor(NAME, [query, position, withShown(context.shown, marks)]);
     },

@@ -189,7 +189,7 @@ export class RousseauReader implements SourceReader {
         duration: null,
         starred: false,
         language: null,
-        preview: makePreview(read?.rendered.turnsText ?? "") ?? "",
+        preview: makePreview(read.rendered.turnsText) ?? "",
         position: [head.updatedText, String(head.rowid)],
       };
     });
