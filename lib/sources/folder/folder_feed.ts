@@ -13,7 +13,13 @@ import type { IndexFeed } from "../../ingest/index_run.ts";
 import type { IndexEntry } from "../../ingest/indexed_item.ts";
 import { baseName, parsedBatches, startFileParser } from "./folder_parse.ts";
 import { type FedFile, feedFile, unpackSegments } from "./folder_feed_file.ts";
-import { type FolderWalk, reasonOf, type WalkedFile, walkFolder } from "./folder_walk.ts";
+import {
+  folderIdentity,
+  type FolderWalk,
+  reasonOf,
+  type WalkedFile,
+  walkFolder,
+} from "./folder_walk.ts";
 
 /**
  * The feed of the folder at `root`, served as `name`, for `index`. With `parserUrl` (the
@@ -57,16 +63,6 @@ export function folderFeed(name: string, root: string, parserUrl?: URL): IndexFe
       }
     }),
   };
-}
-
-/** The folder at `root` as the file system knows it (device and inode), or null if unknown. */
-function folderIdentity(root: string): string | null {
-  try {
-    const info = Deno.statSync(root);
-    return info.ino === null ? null : `${info.dev}:${info.ino}`;
-  } catch {
-    return "gone";
-  }
 }
 
 /**
