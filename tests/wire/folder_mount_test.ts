@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { assertEquals } from "../helpers/assert.ts";
-import { startServer } from "../helpers/server_process.ts";
+import { runCli, startServer } from "../helpers/server_process.ts";
 import { folderSource, until } from "../helpers/served_folder.ts";
 
 /** Points the link at `path` to `target` in one step, as a mount changes what a path is. */
@@ -35,10 +35,13 @@ Deno.test("a served folder found empty, then mounted (or unmounted) under its pa
   try {
     await server.initialize();
     await until("the empty folder read", () => counted(0));
-    const empty = await folderSource(server);
-    assertEquals(empty["notes"], [
-      "the folder holds no transcript files (if it is a drive's mount point, is the drive mounted?)",
-    ]);
+    const note =
+      "the folder holds no transcript files (if it is a drive's mount point, is the drive mounted?)";
+    assertEquals((await folderSource(server))["notes"], [note]);
+    const checked = await runCli(["check", "--source", mountPoint]);
+    assertEquals(checked.code, 0, checked.stdout + checked.stderr);
+    assertEquals(checked.stdout.trimEnd().split("\n").at(-1), `note:           ${note}`);
+    assertEquals((await runCli(["check", "--source", drive])).stdout.includes(note), false);
 
     pointAt(path, drive);
     await until("the drive's files found", () => counted(2));

@@ -32,6 +32,10 @@ export interface FolderSourceReader extends SourceReader {
   skippedFiles(): WalkProblem[];
 }
 
+/** The note of a folder read whole that holds no transcript file and nothing skipped. */
+export const EMPTY_FOLDER_NOTE =
+  "the folder holds no transcript files (if it is a drive's mount point, is the drive mounted?)";
+
 /**
  * The facts' notes of a folder: progress while indexing, then the skipped files' count, or
  * that it holds no transcript file at all.
@@ -53,10 +57,7 @@ export function folderNotes(
   if (!progress.indexing && skipped === 0 && transcripts === 0) {
     // Says why nothing is found where a client would expect transcripts, without claiming a
     // cause: an empty mount point is the one that loses a person's data from view.
-    notes.push(
-      "the folder holds no transcript files (if it is a drive's mount point, is the drive " +
-        "mounted?)",
-    );
+    notes.push(EMPTY_FOLDER_NOTE);
   }
   if (progress.indexing) {
     notes.push(
