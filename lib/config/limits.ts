@@ -345,7 +345,7 @@ export const TURN_LOOKBACK_SEGMENTS = 16;
 /** A file in a served folder larger than this is skipped with its reason, never read. */
 export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
 
-/** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched, and the wait that gathers a burst of events. */
+/** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched (else, of the look at whether its path leads to another folder: a drive mounted there), and the wait that gathers a burst of events. */
 export const FOLDER_RESCAN_MS = 1_000;
 
 /**

@@ -95,8 +95,8 @@ export function formatSummary(out: string, summary: IndexSummary): string {
     `${unchanged} unchanged, ${skipped.length} skipped`,
     ...skipped.map((item) => `skipped ${item.id} (source ${item.source}): ${item.reason}`),
     ...kept.map((source) =>
-      `kept ${source.count} items of source ${source.source} as they were: it could not be ` +
-      `read (${source.reason})`
+      `kept ${source.count} items of source ${source.source} as they were: ` +
+      (source.empty ? source.reason : `it could not be read (${source.reason})`)
     ),
   ];
   if (unchangedSources.length > 0) {

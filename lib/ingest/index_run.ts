@@ -39,6 +39,13 @@ export interface IndexFeed {
    * its items stay as they are.
    */
   stamp?: string | null | undefined;
+  /**
+   * Set where a read that gives nothing at all (no item, nothing skipped) is no proof the
+   * source was emptied: a folder, whose mount point stays, empty, while its drive is not
+   * mounted. Then, if the store holds items of it, they are kept as for a source that could
+   * not be read, and this says why (a clause, naming the folder).
+   */
+  ifEmpty?: string | undefined;
 }
 
 /** An item left out, and why. */
@@ -57,9 +64,13 @@ export interface KeptSource {
   source: string;
   /** How many of its items the store kept unread. */
   count: number;
-  /** Why it could not be read. */
+  /** Why it could not be read; where `empty`, why its being empty is not trusted. */
   reason: string;
+  /** Set when it was read and gave nothing at all (an {@link IndexFeed.ifEmpty} feed). */
+  empty?: true;
 }
+
+const EMPTY = { empty: true } as const;
 
 /** What a run did. */
 export interface IndexSummary {
@@ -177,6 +188,10 @@ class IndexRun {
   /** The source each item came from in this run, to tell one id served twice. */
   readonly #seen = new Map<string, string>();
   readonly #unread = new Map<string, string>();
+  /** The sources of #unread that were read and found empty, not unreadable. */
+  readonly #empty = new Set<string>();
+  /** The sources this run was given. */
+  readonly #named = new Set<string>();
   readonly #stamps: Map<string, string>;
   #done = 0;
 
@@ -200,6 +215,7 @@ class IndexRun {
    */
   entriesToRead(feed: IndexFeed): Iterable<IndexEntry> | AsyncIterable<IndexEntry> | undefined {
     this.#done = 0;
+    this.#named.add(feed.source);
     if (feed.stamp != null && this.#stamps.get(feed.source) === feed.stamp) {
       keepUnchanged(feed.source, this.#known, this.#seen, this.#summary, this.#onProgress);
       return undefined;
@@ -241,9 +257,27 @@ class IndexRun {
     }
   }
 
-  /** Records that `feed` was read in full. */
+  /**
+   * Records that `feed` was read in full; or, when it gave nothing at all though the store
+   * holds items of it and it says an empty read is not to be trusted, keeps those items.
+   */
   read(feed: IndexFeed): void {
+    if (feed.ifEmpty !== undefined && this.#done === 0 && this.#unseen(feed.source) > 0) {
+      this.#unread.set(feed.source, feed.ifEmpty);
+      this.#empty.add(feed.source);
+      this.#writer.setStamp(feed.source, null);
+      return;
+    }
     this.#writer.setStamp(feed.source, feed.stamp ?? null);
+  }
+
+  /** How many items of `source` the store holds that this run has not seen. */
+  #unseen(source: string): number {
+    let count = 0;
+    for (const [key, item] of this.#known) {
+      if (item.source === source && !this.#seen.has(key)) count++;
+    }
+    return count;
   }
 
   /** Records that reading `feed` failed: its items not read again are kept. */
@@ -270,9 +304,13 @@ class IndexRun {
       summary.removed++;
     }
     for (const [source, reason] of unread) {
-      const count = [...known].filter(([key, item]) => item.source === source && !seen.has(key))
-        .length;
-      summary.kept.push({ source, count, reason });
+      const count = this.#unseen(source);
+      summary.kept.push({ source, count, reason, ...(this.#empty.has(source) ? EMPTY : {}) });
+    }
+    // A source left out has had its items removed: named again, it must be read again even
+    // if its files are as they were at its last read.
+    for (const source of this.#stamps.keys()) {
+      if (!this.#named.has(source)) this.#writer.setStamp(source, null);
     }
     this.#writer.commit();
     return summary;

@@ -8,7 +8,7 @@
  */
 import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.ts";
 import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
-import type { FolderSourceReader } from "./folder/folder_reader.ts";
+import { EMPTY_FOLDER_NOTE, type FolderSourceReader } from "./folder/folder_reader.ts";
 import type { Store } from "../store/store.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
@@ -104,6 +104,10 @@ function checkFolder(
     `turns:          ${facts.turns ? "timed segments" : "none"}`,
     `skipped:        ${skipped.length} file${skipped.length === 1 ? "" : "s"}`,
     ...skipped.map((file) => `  ${file.relative}: ${file.reason}`),
+    // An empty folder is no fault of the folder, but a drive not mounted shows only as a 0.
+    ...facts.notes.filter((note) => note === EMPTY_FOLDER_NOTE).map((note) =>
+      `note:           ${note}`
+    ),
   ];
   return { text: lines.join("\n"), healthy: true };
 }

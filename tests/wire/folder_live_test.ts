@@ -8,22 +8,8 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFolderFixture } from "../helpers/folder_fixture.ts";
 import { type Message, type ServerProcess, startServer } from "../helpers/server_process.ts";
+import { folderSource, until } from "../helpers/served_folder.ts";
 import { fileTranscriptKey } from "../../lib/ingest/file_key.ts";
-
-const WAIT_MS = 30_000;
-
-/** Polls `check` until it holds, failing with `what` after {@link WAIT_MS}. */
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const end = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`not seen within ${WAIT_MS} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function folderSource(server: ServerProcess): Promise<Message> {
-  return (await server.callTool("list_sources", {}))["structuredContent"].sources[0];
-}
 
 async function searchIds(server: ServerProcess, query: string): Promise<string[]> {
   const result = await server.callTool("search_transcripts", { query });

@@ -13,13 +13,20 @@ import type { IndexFeed } from "../../ingest/index_run.ts";
 import type { IndexEntry } from "../../ingest/indexed_item.ts";
 import { baseName, parsedBatches, startFileParser } from "./folder_parse.ts";
 import { type FedFile, feedFile, unpackSegments } from "./folder_feed_file.ts";
-import { type FolderWalk, reasonOf, type WalkedFile, walkFolder } from "./folder_walk.ts";
+import {
+  folderIdentity,
+  type FolderWalk,
+  reasonOf,
+  type WalkedFile,
+  walkFolder,
+} from "./folder_walk.ts";
 
 /**
  * The feed of the folder at `root`, served as `name`, for `index`. With `parserUrl` (the
  * entry lib/runtime/folder_feed_worker.ts), files are parsed in that thread while the caller writes; without
  * it, or until the thread is up, here. A folder that cannot be listed gives a feed with its
- * failure, and the store keeps that source's items as they were.
+ * failure, and the store keeps that source's items as they were; so does one found empty while
+ * the store holds items of it (IndexFeed.ifEmpty).
  *
  * @example
  * ```ts
@@ -45,6 +52,9 @@ export function folderFeed(name: string, root: string, parserUrl?: URL): IndexFe
   return {
     source: name,
     total: walk.files.length,
+    // A mount point whose drive is not mounted is an empty folder, not one emptied.
+    ifEmpty: `its folder ${root} holds no transcript files now (is its drive mounted?); ` +
+      "to drop them, run index without this source",
     entries: folderEntries(name, walk, parserUrl, () => {
       // A folder gone by the end (a drive unplugged, leaving its empty mount point; the
       // folder moved) is not one emptied: its files were not read, and its items are kept.
@@ -53,16 +63,6 @@ export function folderFeed(name: string, root: string, parserUrl?: URL): IndexFe
       }
     }),
   };
-}
-
-/** The folder at `root` as the file system knows it (device and inode), or null if unknown. */
-function folderIdentity(root: string): string | null {
-  try {
-    const info = Deno.statSync(root);
-    return info.ino === null ? null : `${info.dev}:${info.ino}`;
-  } catch {
-    return "gone";
-  }
 }
 
 /**

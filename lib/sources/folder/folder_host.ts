@@ -10,6 +10,7 @@ import { FOLDER_RESCAN_MS, MAX_LOGGED_SKIPPED_FILES } from "../../config/limits.
 import { FolderIndex } from "./folder_index.ts";
 import { type FolderLink, serveFolderLink } from "./folder_link.ts";
 import { FolderReader } from "./folder_reader.ts";
+import { folderIdentity } from "./folder_walk.ts";
 import { type ParsedFile, type StartedParser, startParser } from "./folder_parse.ts";
 
 /** Work done between two looks at the links, in ms: internal tuning. */
@@ -40,6 +41,9 @@ export class FolderHost {
   #wake: (() => void) | null = null;
   #watcher: Deno.FsWatcher | null = null;
   #timer: ReturnType<typeof setInterval> | undefined;
+  /** The folder the watch is on, and the periodic look at whether its path still leads there. */
+  #watched: string | null = null;
+  #identityTimer: ReturnType<typeof setInterval> | undefined;
   readonly #parserAt: URL | MessagePort | undefined;
   #parser: StartedParser<ParsedFile> | undefined;
   readonly #betweenSlices: () => void;
@@ -84,6 +88,7 @@ export class FolderHost {
   close(): void {
     this.#closed = true;
     this.#stopWatching();
+    clearInterval(this.#identityTimer);
     this.#wake?.();
     this.#index.close();
   }
@@ -124,9 +129,13 @@ export class FolderHost {
       this.#stopWatching();
     } else if (this.#watcher === null) {
       try {
+        this.#watched = folderIdentity(this.#index.root);
         this.#watcher = Deno.watchFs(this.#index.root, { recursive: true });
         clearInterval(this.#timer);
         this.#timer = undefined;
+        // A drive mounted on the folder, or unmounted, puts another folder at its path and
+        // tells the watch nothing: looked at as often as the folder would be without one.
+        this.#identityTimer ??= setInterval(() => this.#checkWatched(), FOLDER_RESCAN_MS);
         void this.#listen(this.#watcher);
         return;
       } catch {
@@ -149,6 +158,13 @@ export class FolderHost {
       this.#timer ??= setInterval(() => this.#changed(), FOLDER_RESCAN_MS);
       this.#changed();
     }
+  }
+
+  /** Watches the folder now at the path afresh, if it is another than the one watched. */
+  #checkWatched(): void {
+    if (this.#watcher === null || folderIdentity(this.#index.root) === this.#watched) return;
+    this.#stopWatching();
+    this.#changed();
   }
 
   #changed(): void {

@@ -32,13 +32,18 @@ export interface FolderSourceReader extends SourceReader {
   skippedFiles(): WalkProblem[];
 }
 
+/** The note of a folder read whole that holds no transcript file and nothing skipped. */
+export const EMPTY_FOLDER_NOTE =
+  "the folder holds no transcript files (if it is a drive's mount point, is the drive mounted?)";
+
 /**
- * The facts' notes of a folder: progress while indexing, then the skipped files' count.
+ * The facts' notes of a folder: progress while indexing, then the skipped files' count, or
+ * that it holds no transcript file at all.
  *
  * @example
  * ```ts
  * import { folderNotes } from "./folder_reader.ts";
- * folderNotes({ indexing: true, done: 120, total: 1000 }, 2);
+ * folderNotes({ indexing: true, done: 120, total: 1000 }, 2, 100);
  * // ["indexing: 120 of 1,000 files read; answers may be incomplete until it is done",
  * //  "2 files skipped (they cannot be read as transcripts; `check` lists them)"]
  * ```
@@ -46,8 +51,14 @@ export interface FolderSourceReader extends SourceReader {
 export function folderNotes(
   progress: { indexing: boolean; done: number; total: number },
   skipped: number,
+  transcripts: number,
 ): string[] {
   const notes: string[] = [];
+  if (!progress.indexing && skipped === 0 && transcripts === 0) {
+    // Says why nothing is found where a client would expect transcripts, without claiming a
+    // cause: an empty mount point is the one that loses a person's data from view.
+    notes.push(EMPTY_FOLDER_NOTE);
+  }
   if (progress.indexing) {
     notes.push(
       progress.total === 0
@@ -139,7 +150,7 @@ export class FolderReader implements FolderSourceReader {
     return {
       ...facts,
       turns: this.#index.timedCount > 0,
-      notes: folderNotes(this.#index.progress, this.#index.skipped().length),
+      notes: folderNotes(this.#index.progress, this.#index.skipped().length, facts.transcripts),
     };
   }
 

@@ -106,6 +106,26 @@ export function walkFolder(root: string): FolderWalk {
 }
 
 /**
+ * The folder at `root` as the file system knows it (device and inode): another folder put at
+ * its path (a drive mounted on it or unmounted, the folder moved) has another. "gone" when
+ * it cannot be looked at; null where the OS gives no inode.
+ *
+ * @example
+ * ```ts
+ * import { folderIdentity } from "./folder_walk.ts";
+ * folderIdentity("/mnt/recordings"); // "2049:131073", another once a drive is mounted there
+ * ```
+ */
+export function folderIdentity(root: string): string | null {
+  try {
+    const info = Deno.statSync(root);
+    return info.ino === null ? null : `${info.dev}:${info.ino}`;
+  } catch {
+    return "gone";
+  }
+}
+
+/**
  * A file-system error in a few words.
  *
  * @example

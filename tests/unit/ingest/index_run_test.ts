@@ -187,3 +187,54 @@ Deno.test("indexFeeds reads a source again only when its stamp differs from its 
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+Deno.test("indexFeeds keeps the items of a feed found empty where empty is not trusted", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  const ifEmpty = "its folder /mnt/calls holds no transcript files now";
+  const folder = (entries: IndexEntry[], stamp: string | null = null) => ({
+    ...feed("f", entries),
+    ifEmpty,
+    stamp,
+  });
+  try {
+    // New to the store and empty: nothing to keep.
+    assertEquals(run(path, [folder([])]).kept, []);
+    run(path, [folder([task("f:1"), task("f:2")])]);
+    const empty = run(path, [folder([], "s1")]);
+    assertEquals([empty.removed, empty.kept], [0, [{
+      source: "f",
+      count: 2,
+      reason: ifEmpty,
+      empty: true,
+    }]]);
+    assertEquals(
+      formatSummary("/out.db", empty).split("\n")[1],
+      `kept 2 items of source f as they were: ${ifEmpty}`,
+    );
+    // Its stamp is not recorded: the same stamp next time is read, not taken as unchanged.
+    assertEquals(run(path, [folder([], "s1")]).kept.length, 1);
+    // Something skipped is something there: the items are gone from it.
+    const skipped = run(path, [folder([{ kind: "skipped", id: "f/x.json", reason: "bad" }])]);
+    assertEquals([skipped.removed, skipped.kept], [2, []]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("indexFeeds forgets the stamp of a source left out, whose items it removed", () => {
+  const dir = Deno.makeTempDirSync();
+  const path = join(dir, "out.db");
+  const stamped = (source: string, entries: Iterable<IndexEntry>) => ({
+    ...feed(source, entries),
+    stamp: `${source}-s1`,
+  });
+  try {
+    run(path, [stamped("a", [task("a:1")]), stamped("b", [task("b:1")])]);
+    assertEquals(run(path, [stamped("b", [])]).removed, 1);
+    const again = run(path, [stamped("a", [task("a:1")]), stamped("b", [])]);
+    assertEquals([again.added, again.unchangedSources], [1, ["b"]]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
