@@ -110,7 +110,9 @@ export class ScreenpipeChanges {
       rows: `SELECT count(*) AS n FROM ${ROWS}`,
       maxId: `SELECT coalesce(max(id), 0) AS n FROM ${ROWS}`,
       newRows: `SELECT count(*) AS n FROM ${ROWS} WHERE id > ?`,
-      pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND timestamp < ? LIMIT 1`,
+      // The new rows, by id: the unary plus keeps SQLite off the timestamp index, where it
+      // would walk every older row first (about 140 ms at a million rows).
+      pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND +timestamp < ? LIMIT 1`,
       // ?1: the newest speaker's id at the last look; names of speakers added since are
       // left out of `old`, as a new speaker changes no kept sitting.
       speakers: speakers
@@ -134,7 +136,7 @@ export class ScreenpipeChanges {
         : "",
       index: `SELECT hex(block) AS n FROM ${FTS}_data WHERE id = 10`,
       mark: `SELECT last_indexed_rowid AS n FROM ${PROGRESS} WHERE table_name = '${ROWS}'`,
-      unindexed: `SELECT min(timestamp) AS n FROM ${ROWS} WHERE id > ?`,
+      unindexed: `SELECT min(+timestamp) AS n FROM ${ROWS} WHERE id > ?`,
     };
   }
 
