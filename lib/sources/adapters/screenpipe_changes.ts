@@ -104,8 +104,13 @@ export class ScreenpipeChanges {
     this.#walker = walker;
     this.#indexed = schema.fts && schema.progress;
     const speakers = schema.join !== "";
-    const flags = speakers && schema.visible.includes("hallucination");
-    const names = schema.speakerName !== "";
+    const flagged = speakers && schema.visible.includes("hallucination")
+      ? "coalesce(group_concat(CASE WHEN hallucination <> 0 THEN id END), '')"
+      : "''";
+    // Named speakers as `id=name`, those up to `upTo` alone when given.
+    const named = (upTo: string) =>
+      schema.speakerName === "" ? "''" : `coalesce(group_concat(CASE WHEN ${upTo}
+        trim(name) <> '' THEN id || '=' || name END, ${UNIT}), '')`;
     this.#sql = {
       rows: `SELECT count(*) AS n FROM ${ROWS}`,
       maxId: `SELECT coalesce(max(id), 0) AS n FROM ${ROWS}`,
@@ -113,25 +118,12 @@ export class ScreenpipeChanges {
       // The new rows, by id: the unary plus keeps SQLite off the timestamp index, where it
       // would walk every older row first (about 140 ms at a million rows).
       pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND +timestamp < ? LIMIT 1`,
-      // ?1: the newest speaker's id at the last look; names of speakers added since are
-      // left out of `old`, as a new speaker changes no kept sitting.
+      // ?1: the newest speaker's id at the last look; speakers added since are left out of
+      // `old` and `oldNames`, as a new speaker changes no kept sitting.
       speakers: speakers
         ? `SELECT count(*) AS n, coalesce(max(id), 0) AS m,
-            count(CASE WHEN id <= ?1 THEN 1 END) AS old,
-            ${flags ? "coalesce(group_concat(CASE WHEN hallucination <> 0 THEN id END), '')" : "''"}
-              AS flagged,
-            ${
-          names
-            ? `coalesce(group_concat(CASE WHEN id <= ?1 AND trim(name) <> '' THEN id || '=' || name END, ${UNIT}), '')`
-            : "''"
-        }
-              AS oldNames,
-            ${
-          names
-            ? `coalesce(group_concat(CASE WHEN trim(name) <> '' THEN id || '=' || name END, ${UNIT}), '')`
-            : "''"
-        }
-              AS names
+            count(CASE WHEN id <= ?1 THEN 1 END) AS old, ${flagged} AS flagged,
+            ${named("id <= ?1 AND")} AS oldNames, ${named("")} AS names
           FROM speakers`
         : "",
       index: `SELECT hex(block) AS n FROM ${FTS}_data WHERE id = 10`,

@@ -6,7 +6,11 @@
  * a chunk moved to another speaker, the indexer's run) gives a fresh connection's answers.
  */
 import { assert, assertEquals, assertNotEquals } from "../../helpers/assert.ts";
-import { createScreenpipeDb, type ScreenpipeFixture } from "../../helpers/screenpipe_fixture.ts";
+import {
+  createScreenpipeDb,
+  type ScreenpipeDrift,
+  type ScreenpipeFixture,
+} from "../../helpers/screenpipe_fixture.ts";
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { SCREENPIPE_SITTING_GAP_S } from "../../../lib/config/limits.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
@@ -112,12 +116,13 @@ function countReads(store: Store): Reads {
 async function withApp(
   check: (app: ScreenpipeFixture, path: string) => void,
   indexed = true,
+  drift: ScreenpipeDrift = {},
 ): Promise<void> {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/db.sqlite`;
-  const app = createScreenpipeDb(path);
+  const app = createScreenpipeDb(path, drift);
   try {
-    build(app, indexed);
+    build(app, indexed && !drift.noFts && !drift.noProgress);
     check(app, path);
   } finally {
     app.close();
@@ -158,11 +163,13 @@ Deno.test("screenpipe kept facts: appends keep older sittings' and read the newe
       );
       const last = chunkAt(SITTINGS - 1, CHUNKS);
       for (const [i, atMs] of [last, last + 20_000, last + GAP_MS + 60_000].entries()) {
-        // As the app writes: one chunk at a time, the newest sitting growing, then a new one.
+        // As the app writes: one chunk at a time, the newest sitting growing, then a new one;
+        // a new voice adds a speaker, which changes no older sitting.
+        const speakerId = i === 1 ? app.addSpeaker(null) : 1;
         app.addChunk({
           device: DEVICES[0]!,
           atMs,
-          segments: [{ text: `pricing late ${i}`, speakerId: 1, start: 2, end: 4 }],
+          segments: [{ text: `pricing late ${i}`, speakerId, start: 2, end: 4 }],
         });
         reads.byStart.clear();
         assertEquals(answers(reader, reads), freshAnswers(path), `append ${i}`);
@@ -281,3 +288,35 @@ Deno.test("screenpipe kept facts: a sitting with rows not yet indexed is read ag
     }
   }, false);
 });
+
+const LACKING: [string, ScreenpipeDrift][] = [
+  ["the app's index", { noFts: true }],
+  ["the indexer's mark", { noProgress: true }],
+];
+for (const [lacking, drift] of LACKING) {
+  Deno.test(`screenpipe kept facts: without ${lacking}, an append reads all again`, async () => {
+    // No index whose writes tell an edit (or none but the app's triggers', which index
+    // every row as it is written): what was kept is dropped on every change, as before.
+    await withApp(
+      (app, path) => {
+        const { reader, store } = openDatabaseSource(path, { name: "screenpipe" });
+        try {
+          reader.facts();
+          answers(reader);
+          const reads = countReads(store);
+          app.addChunk({
+            device: DEVICES[0]!,
+            atMs: chunkAt(SITTINGS - 1, CHUNKS),
+            segments: [{ text: "pricing late", speakerId: 1, start: 2, end: 4 }],
+          });
+          assertEquals(answers(reader, reads), freshAnswers(path), "appended");
+          assert((reads.byStart.get(startTs(app, 0)) ?? 0) > 0, "the oldest read again");
+        } finally {
+          store.close();
+        }
+      },
+      true,
+      drift,
+    );
+  });
+}
