@@ -72,6 +72,10 @@ Deno.test("screenpipe live: calls answer while the app appends; what it said is 
       const latest = known.at(-1);
       const sitting = known.length > 0 ? `screenpipe:${known[0]!.ids[0]}` : undefined;
       const listed = await answer(server, "list_transcripts", { limit: 3 });
+      // The oldest sitting's turns, kept through the appends, read as they are.
+      const oldest = listed.transcripts.at(-1).id;
+      const oldestTurns = await answer(server, "get_turns", { id: oldest });
+      assertEquals(oldestTurns.turns.map((t: Message) => t.text), ["an old planning talk"]);
       const sources = await answer(server, "list_sources", {});
       const [source] = sources.sources;
       sawUnindexed ||= source.notes.some((note: string) => note.includes("not yet in"));
@@ -85,6 +89,10 @@ Deno.test("screenpipe live: calls answer while the app appends; what it said is 
         const doc = await answer(server, "get_transcript", { id: sitting, maxChars: 100_000 });
         const seen = turnsIn(doc.text, sitting!);
         for (const turn of known) assert(seen.has(turn.n), `turn ${turn.n} committed, not read`);
+        // Segments are kept per sitting through appends: the growing one's are read again.
+        const turns = await answer(server, "get_turns", { id: sitting, maxChars: 100_000 });
+        const said = turnsIn(turns.turns.map((turn: Message) => turn.text).join("\n"), "turns");
+        for (const turn of known) assert(said.has(turn.n), `turn ${turn.n} committed, no turn`);
       }
       rounds++;
     }

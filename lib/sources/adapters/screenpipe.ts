@@ -58,6 +58,7 @@ import {
 } from "./screenpipe_sittings.ts";
 import { parseHitKey, ScreenpipeSearch } from "./screenpipe_search.ts";
 import { SittingCounter } from "./screenpipe_count.ts";
+import { ScreenpipeChanges } from "./screenpipe_changes.ts";
 
 /** The label every screenpipe transcript carries. */
 const LABEL = "audio";
@@ -86,11 +87,13 @@ class ScreenpipeReader implements SourceReader {
     this.#name = context.name;
     this.#schema = screenpipeSchema(context.tables);
     this.#walker = new SittingWalker(store, this.#schema, SCREENPIPE_SITTING_GAP_S);
-    this.#counter = new SittingCounter(store, this.#schema, this.#walker);
+    // One decision of what changed, which every fact kept per sitting follows.
+    const changes = new ScreenpipeChanges(store, this.#schema, this.#walker);
+    this.#counter = new SittingCounter(store, this.#schema, this.#walker, changes);
     this.#segments = new SittingSegments(
-      store,
       this.#walker,
-      new SittingOrder(store, this.#schema),
+      new SittingOrder(store, this.#schema, changes),
+      changes,
     );
     this.#search = new ScreenpipeSearch(
       store,

@@ -12,9 +12,9 @@
  * - anything else (rows deleted, as its retention and delete-range do; a row added in the
  *   past; a speaker flagged as a hallucination or cleared) counts every sitting again.
  *
- * Which case applies is decided by statements that read no row's text: the table's row
- * count (SQLite counts an index's entries), the new rows' ids and timestamps, and the
- * flagged speakers.
+ * Which case applies is screenpipe_changes.ts's decision (statements that read no row's
+ * text: the table's row count, the new rows' ids and timestamps, the flagged speakers),
+ * the one every fact kept per sitting follows.
  *
  * Kept starts make a row's sitting start a binary search instead of a walk back through the
  * timestamp index. Only list_sources and `check` walk every sitting; a search uses the starts
@@ -25,17 +25,14 @@
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { type RowRef, rowRef, type SittingWalker } from "./screenpipe_sittings.ts";
+import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
 
 /** What a count was made from. */
 interface Kept {
   /** PRAGMA data_version when it was made. */
   version: number;
-  /** How many rows the table held, shown or not. */
-  rows: number;
-  /** The highest row id then. */
-  maxId: number;
-  /** The flagged speakers, as ids. */
-  flagged: string;
+  /** The rows' epoch then: while it is the same, only appends followed. */
+  rowsEpoch: number;
   /** Every sitting's first row, in time order (by timestamp, then id). */
   starts: RowRef[];
 }
@@ -100,16 +97,20 @@ export class SittingStarts {
 export class SittingCounter {
   readonly #store: Store;
   readonly #walker: SittingWalker;
-  readonly #sql: Record<
-    "first" | "next" | "rows" | "maxId" | "newRows" | "pastRows" | "flagged",
-    string
-  >;
+  readonly #changes: ScreenpipeChanges;
+  readonly #sql: Record<"first" | "next", string>;
   #kept: Kept | undefined;
 
-  /** A counter over `store`'s rows as `schema` shows them. */
-  constructor(store: Store, schema: ScreenpipeSchema, walker: SittingWalker) {
+  /** A counter over `store`'s rows as `schema` shows them, kept while `changes` allow. */
+  constructor(
+    store: Store,
+    schema: ScreenpipeSchema,
+    walker: SittingWalker,
+    changes: ScreenpipeChanges,
+  ) {
     this.#store = store;
     this.#walker = walker;
+    this.#changes = changes;
     const from = `FROM ${ROWS} AS a ${schema.join}`;
     const where = `${schema.visible} AND ${keepGoingSql("a")}`;
     this.#sql = {
@@ -117,13 +118,6 @@ export class SittingCounter {
         ORDER BY a.timestamp, a.id LIMIT 1`,
       next: `SELECT a.id AS id, a.timestamp AS ts ${from} WHERE a.timestamp > ? AND ${where}
         ORDER BY a.timestamp, a.id LIMIT 1`,
-      rows: `SELECT count(*) AS n FROM ${ROWS}`,
-      maxId: `SELECT coalesce(max(id), 0) AS n FROM ${ROWS}`,
-      newRows: `SELECT count(*) AS n FROM ${ROWS} WHERE id > ?`,
-      pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND timestamp < ? LIMIT 1`,
-      flagged: schema.join === "" || !schema.visible.includes("hallucination")
-        ? ""
-        : "SELECT coalesce(group_concat(id), '') AS n FROM speakers WHERE hallucination <> 0",
     };
   }
 
@@ -143,18 +137,10 @@ export class SittingCounter {
   /** The starts now; without `full`, undefined when that would walk every sitting. */
   #current(full: boolean): SittingStarts | undefined {
     if (this.#kept === undefined && !full) return undefined;
-    const version = this.#number("PRAGMA data_version", "data_version");
+    const { version, rowsEpoch } = this.#changes.look();
     const kept = this.#kept;
     if (kept?.version === version) return new SittingStarts(kept.starts);
-    const rows = this.#number(this.#sql.rows);
-    const maxId = this.#number(this.#sql.maxId);
-    const flagged = this.#sql.flagged === ""
-      ? ""
-      : String(this.#store.get(this.#sql.flagged)?.["n"] ?? "");
-    const appended = kept !== undefined && kept.flagged === flagged &&
-      rows === kept.rows + this.#number(this.#sql.newRows, "n", kept.maxId) &&
-      (kept.starts.length === 0 ||
-        this.#store.get(this.#sql.pastRows, kept.maxId, kept.starts.at(-1)!.ts) === undefined);
+    const appended = kept !== undefined && kept.rowsEpoch === rowsEpoch;
     if (!appended && !full) {
       this.#kept = undefined;
       return undefined;
@@ -163,7 +149,7 @@ export class SittingCounter {
     // The newest sitting may have grown: it is walked again, from its first row.
     const starts = last === undefined ? [] : kept!.starts.slice(0, -1);
     this.#walk(rowRef(this.#store.get(this.#sql.first, last?.ts ?? "")), starts);
-    this.#kept = { version, rows, maxId, flagged, starts };
+    this.#kept = { version, rowsEpoch, starts };
     return new SittingStarts(starts);
   }
 
@@ -174,9 +160,5 @@ export class SittingCounter {
       starts.push(row);
       row = rowRef(this.#store.get(this.#sql.next, this.#walker.endOf(row).ts));
     }
-  }
-
-  #number(sql: string, column = "n", ...params: number[]): number {
-    return Number(this.#store.get(sql, ...params)?.[column] ?? 0);
   }
 }

@@ -4,9 +4,10 @@
  * depend only on where each row sorts among the sitting's segments (screenpipe_sittings.ts
  * `sittingSegments`: by when its chunk's speech starts plus its own start, then id). Each
  * row is read as four numbers and a timestamp (no text, device or engine, no speaker
- * looked up per row) and the order is kept, for the last few sittings read, until the
- * database changes; the few speakers' names are looked up once each. A moment reads the
- * rows' texts once more (kept for fewer sittings), and looks for its words in seq order.
+ * looked up per row) and the order is kept, for the last few sittings read, while
+ * screenpipe_changes.ts finds it current (through the app's appends, but for the newest
+ * sitting's); the few speakers' names are looked up once each. A moment reads the rows'
+ * texts once more (kept for fewer sittings, alike), and looks for its words in seq order.
  *
  * Where a timestamp does not parse, the order of segments depends on how the runtime sorts
  * them, so none is made here: callers read the sitting's segments instead.
@@ -19,6 +20,8 @@ import { firstHolding } from "../turns.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
 import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { parseStamp, type Sitting } from "./screenpipe_sittings.ts";
+import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
+import { KeptSittings } from "./screenpipe_kept.ts";
 
 // Rows whose order is kept, in all: a search page's sittings, a few numbers a row.
 const KEPT_ROWS = 100_000;
@@ -38,14 +41,16 @@ interface Order {
   speakers: (number | null)[];
 }
 
-/** A sitting's rows in seq order, with their text, as a moment is looked for in. */
+/**
+ * A sitting's row as a moment is looked for in, placed as its {@link Order} placed it (and
+ * kept apart from it, as either may be dropped first).
+ */
 interface Said {
-  /** The row's place in its {@link Order}. */
-  i: number;
   /** What it says, trimmed as its segment's text. */
   text: string;
-  /** Its end_time, or null. */
-  end: StoreValue;
+  startMs: number;
+  endMs: number | null;
+  speaker: number | null;
 }
 
 /**
@@ -55,24 +60,27 @@ interface Said {
  * ```ts
  * import { SittingOrder } from "./screenpipe_order.ts";
  * import type { ScreenpipeSchema } from "./screenpipe_schema.ts";
+ * import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
  * import type { Store } from "../../store/store.ts";
- * declare const store: Store, schema: ScreenpipeSchema;
- * const order = new SittingOrder(store, schema);
+ * declare const store: Store, schema: ScreenpipeSchema, changes: ScreenpipeChanges;
+ * const order = new SittingOrder(store, schema, changes);
  * ```
  */
 export class SittingOrder {
   readonly #store: Store;
+  readonly #changes: ScreenpipeChanges;
   readonly #sql: Record<"span" | "order" | "orderById" | "said" | "saidById" | "name", string>;
-  #version = -1;
-  #kept = new Map<number, Order | null>();
-  #keptRows = 0;
-  #said = new Map<number, Said[] | null>();
-  #saidRows = 0;
+  readonly #kept: KeptSittings<Order | null>;
+  readonly #said: KeptSittings<Said[] | null>;
   #names = new Map<number, string>();
+  #namesEpoch = -1;
 
-  /** Reads sittings on `store`, whose columns `schema` describes. */
-  constructor(store: Store, schema: ScreenpipeSchema) {
+  /** Reads sittings on `store`, whose columns `schema` describes, kept while `changes` allow. */
+  constructor(store: Store, schema: ScreenpipeSchema, changes: ScreenpipeChanges) {
     this.#store = store;
+    this.#changes = changes;
+    this.#kept = new KeptSittings(changes, KEPT_ROWS, (order) => order?.ids.length ?? 0);
+    this.#said = new KeptSittings(changes, KEPT_TEXT_ROWS, (said) => said?.length ?? 0);
     const visible = `${schema.plainVisible} AND ${keepGoingSql("a")}`;
     // A sitting's rows, by the timestamp index, or walked in id order with the timestamps
     // as a filter (the unary plus keeps SQLite off the index, which seeks the table per row).
@@ -95,37 +103,9 @@ export class SittingOrder {
     };
   }
 
-  /** Forgets what was kept when the database has changed since. */
-  #current(): void {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
-    if (version !== this.#version) {
-      [this.#version, this.#kept, this.#names, this.#said] = [
-        version,
-        new Map(),
-        new Map(),
-        new Map(),
-      ];
-      [this.#keptRows, this.#saidRows] = [0, 0];
-    }
-  }
-
   /** The sitting's order, or null when a timestamp in it does not parse. */
   #of(sitting: Sitting): Order | null {
-    this.#current();
-    const key = sitting.start.id;
-    let order = this.#kept.get(key);
-    if (order === undefined) {
-      order = readOrder(this.#rows(sitting, "order"), sitting);
-      this.#keptRows += order?.ids.length ?? 0;
-      while (this.#keptRows > KEPT_ROWS && this.#kept.size > 0) {
-        const [oldest, dropped] = this.#kept.entries().next().value!;
-        this.#kept.delete(oldest);
-        this.#keptRows -= dropped?.ids.length ?? 0;
-      }
-    }
-    this.#kept.delete(key);
-    this.#kept.set(key, order);
-    return order;
+    return this.#kept.get(sitting, () => readOrder(this.#rows(sitting, "order"), sitting));
   }
 
   /** The sitting's rows, as its order or its texts, in no particular order. */
@@ -174,12 +154,11 @@ export class SittingOrder {
     if (said === null) return undefined;
     const hit = firstHolding(said, needle);
     if (hit === null) return null;
-    const speaker = order.speakers[hit.i]!;
     return {
       seq: said.indexOf(hit),
-      startMs: order.starts[hit.i]!,
-      endMs: hit.end === null ? null : Math.round(order.bases[hit.i]! + Number(hit.end) * 1000),
-      speaker: speaker === null ? null : this.#name(speaker),
+      startMs: hit.startMs,
+      endMs: hit.endMs,
+      speaker: hit.speaker === null ? null : this.#name(hit.speaker),
       text: hit.text,
     };
   }
@@ -189,36 +168,29 @@ export class SittingOrder {
    * when a row the order lacks was written between the two reads (the caller reads again).
    */
   #saidOf(sitting: Sitting, order: Order): Said[] | null {
-    const key = sitting.start.id;
-    let said = this.#said.get(key);
-    if (said === undefined) {
+    return this.#said.get(sitting, () => {
       const index = new Map(order.ids.map((id, i) => [id, i]));
-      said = [];
+      const placed: { i: number; said: Said }[] = [];
       for (const [id, text, end] of this.#rows(sitting, "said")) {
         const i = index.get(Number(id));
-        if (i === undefined) {
-          said = null;
-          break;
-        }
-        said.push({ i, text: String(text).trim(), end: end ?? null });
+        if (i === undefined) return null;
+        const endMs = end === null || end === undefined
+          ? null
+          : Math.round(order.bases[i]! + Number(end) * 1000);
+        const said = { text: String(text).trim(), startMs: order.starts[i]!, endMs };
+        placed.push({ i, said: { ...said, speaker: order.speakers[i]! } });
       }
       // A row deleted between the reads leaves a seq the order cannot give: read again.
-      if (said?.length !== order.ids.length) said = null;
-      said?.sort((a, b) => before(order, a.i, b.i) ? -1 : 1);
-      this.#saidRows += said?.length ?? 0;
-      while (this.#saidRows > KEPT_TEXT_ROWS && this.#said.size > 0) {
-        const [oldest, dropped] = this.#said.entries().next().value!;
-        this.#said.delete(oldest);
-        this.#saidRows -= dropped?.length ?? 0;
-      }
-    }
-    this.#said.delete(key);
-    this.#said.set(key, said);
-    return said;
+      if (placed.length !== order.ids.length) return null;
+      return placed.sort((a, b) => before(order, a.i, b.i) ? -1 : 1).map((row) => row.said);
+    }, (said) => said !== null);
   }
 
   /** A speaker as segments show it: the name, else `Speaker <id>`. */
   #name(speaker: number): string {
+    // Names are looked up anew after a change that may have renamed or merged a speaker.
+    const epoch = this.#changes.look().detailEpoch;
+    if (epoch !== this.#namesEpoch) [this.#names, this.#namesEpoch] = [new Map(), epoch];
     let name = this.#names.get(speaker);
     if (name === undefined) {
       const found = this.#sql.name === "" ? undefined : this.#store.get(this.#sql.name, speaker);

@@ -21,6 +21,8 @@ import {
   screenpipeSchema,
 } from "../../../lib/sources/adapters/screenpipe_schema.ts";
 import { SittingOrder } from "../../../lib/sources/adapters/screenpipe_order.ts";
+import { ScreenpipeChanges } from "../../../lib/sources/adapters/screenpipe_changes.ts";
+import { SittingWalker } from "../../../lib/sources/adapters/screenpipe_sittings.ts";
 
 const T0 = Date.UTC(2026, 3, 7, 9, 0, 0);
 const GAP_MS = SCREENPIPE_SITTING_GAP_S * 1000;
@@ -217,14 +219,20 @@ Deno.test("screenpipe order: none is made where a stamp does not parse", async (
   }, (_reader, store, schema) => {
     // Its segments' order would be the runtime sort's: the order is not made, and the
     // reader reads the whole segments instead.
-    const order = new SittingOrder(store, schema);
+    const order = orderOf(store, schema);
     const start = { id: 1, ts: screenpipeTimestamp(T0), ms: T0 };
     const end = { id: 2, ts: `${screenpipeTimestamp(T0 + 10_000)}x`, ms: NaN };
     assertEquals(order.speakers({ start, end }), undefined);
     assertEquals(order.find({ start, end }, "pricing"), undefined);
     // Kept by its first row, as a sitting's end is the same while the database is.
-    const first = new SittingOrder(store, schema);
+    const first = orderOf(store, schema);
     assertEquals(first.speakers({ start, end: start }), ["Ana"]);
     assertEquals(first.find({ start, end: start }, "first")?.seq, 0);
   });
 });
+
+/** A sitting order over `store`, as the reader makes one. */
+function orderOf(store: Store, schema: ScreenpipeSchema): SittingOrder {
+  const walker = new SittingWalker(store, schema, SCREENPIPE_SITTING_GAP_S);
+  return new SittingOrder(store, schema, new ScreenpipeChanges(store, schema, walker));
+}

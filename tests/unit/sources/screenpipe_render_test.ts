@@ -10,6 +10,7 @@ import { SCREENPIPE_SITTING_GAP_S } from "../../../lib/config/limits.ts";
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import { screenpipeSchema } from "../../../lib/sources/adapters/screenpipe_schema.ts";
 import { SittingWalker } from "../../../lib/sources/adapters/screenpipe_sittings.ts";
+import { ScreenpipeChanges } from "../../../lib/sources/adapters/screenpipe_changes.ts";
 import { SittingCounter } from "../../../lib/sources/adapters/screenpipe_count.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
@@ -119,11 +120,8 @@ async function windowsMatchWholeText(clauses: number): Promise<void> {
 /** A counter over `store`, as the reader makes one. */
 function counterOf(app: ScreenpipeFixture, store: Store): SittingCounter {
   const schema = screenpipeSchema(readTableColumns(app.db));
-  return new SittingCounter(
-    store,
-    schema,
-    new SittingWalker(store, schema, SCREENPIPE_SITTING_GAP_S),
-  );
+  const walker = new SittingWalker(store, schema, SCREENPIPE_SITTING_GAP_S);
+  return new SittingCounter(store, schema, walker, new ScreenpipeChanges(store, schema, walker));
 }
 
 /** A search's ranking and rendered hits, and the listing and documents. */
