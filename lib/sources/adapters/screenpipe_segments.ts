@@ -38,8 +38,6 @@ const KEPT_SPEAKERS = 512;
  * import { SittingSegments } from "./screenpipe_segments.ts";
  * import type { SittingWalker } from "./screenpipe_sittings.ts";
  * import type { SittingOrder } from "./screenpipe_order.ts";
-import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
-import { KeptSittings } from "./screenpipe_kept.ts";
  * import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
  * declare const walker: SittingWalker, order: SittingOrder, changes: ScreenpipeChanges;
  * const segments = new SittingSegments(walker, order, changes);
