@@ -127,8 +127,13 @@ export function parseCommandLine(
     return { kind: "usage-error", message: describeParseError(error) };
   }
   const { values, positionals, tokens } = parsed;
-  if (values.help) return { kind: "help" };
-  if (values.version) return { kind: "version" };
+  if (values.help || values.version) {
+    // They print and exit, so a word beside them would go unread: say so, as for a command.
+    if (positionals.length > 0) {
+      return { kind: "usage-error", message: `Unexpected argument '${positionals[0]}'` };
+    }
+    return { kind: values.help ? "help" : "version" };
+  }
   // parseArgs keeps the last of a repeated single-value option: a second --db would drop the
   // first store unsaid.
   const twice = SINGLE_VALUE_OPTIONS.find((name) =>

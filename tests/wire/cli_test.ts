@@ -45,6 +45,10 @@ Deno.test("a mistake on the command line gets one line pointing to --help, and e
     [["serve-it"], "Unknown command 'serve-it'"],
     [["--db"], "--db needs a path"],
     [["tools", "extra"], "Unexpected argument 'extra'"],
+    [["-V", "extra"], "Unexpected argument 'extra'"],
+    [["--version", "extra"], "Unexpected argument 'extra'"],
+    [["extra", "--help"], "Unexpected argument 'extra'"],
+    [["-h", "tools"], "Unexpected argument 'tools'"],
     [["--demo", "--db", "x"], "--db and --demo cannot be used together"],
   ];
   for (const [args, message] of cases) {
