@@ -17,8 +17,8 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 /** The store's tokenizer without `remove_diacritics 2`: accents are kept. */
 export const SCAN_TOKENIZER = "porter unicode61 remove_diacritics 0";
 
-/** Stems kept between searches; past it the cache starts afresh. */
-const STEM_CACHE_WORDS = 200_000;
+/** Stems kept between searches (about 90 bytes each); past it the cache starts afresh. */
+const STEM_CACHE_WORDS = 50_000;
 /** Words stemmed in one transaction. */
 const STEM_BATCH_WORDS = 4_096;
 
