@@ -20,7 +20,7 @@ import { StoreOpenError, writeFailure } from "./lib/store/errors.ts";
 import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
 import { callTool, publishTool } from "./lib/tools/call_tool.ts";
 import { findTool, toolsWith } from "./lib/tools/registry.ts";
-import { TOOL_SETS, unknownToolSets } from "./lib/tools/tool_sets.ts";
+import { TOOL_SETS } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
@@ -191,19 +191,11 @@ function writeAll(file: { writeSync(bytes: Uint8Array): number }, bytes: Uint8Ar
  * ```ts
  * import { run } from "./main.ts";
  * import { parseCommandLine } from "./lib/config/cli.ts";
- * await run(parseCommandLine(["--version"])); // 0, and write permission is gone
+ * await run(parseCommandLine(["--version"], [])); // 0, and write permission is gone
  * ```
  */
 export async function run(command: Command): Promise<number> {
   if (command.kind !== "index") Deno.permissions.revokeSync({ name: "write" });
-  const unknownSets = "toolSets" in command ? unknownToolSets(command.toolSets) : [];
-  if (unknownSets.length > 0) {
-    const sets = Object.keys(TOOL_SETS).join(", ");
-    return run({
-      kind: "usage-error",
-      message: `--tools: no tool set '${unknownSets[0]}'; sets: ${sets}`,
-    });
-  }
   switch (command.kind) {
     case "index":
       return runIndex(command);
@@ -303,7 +295,7 @@ if (import.meta.main) {
   });
   let code: number;
   try {
-    code = await run(parseCommandLine(Deno.args));
+    code = await run(parseCommandLine(Deno.args, Object.keys(TOOL_SETS)));
   } catch (error) {
     if (error instanceof StoreOpenError || error instanceof IndexTargetError) {
       logLine(error.message);

@@ -90,16 +90,21 @@ export type Command =
 
 /**
  * Parses the command line. Mistakes come back as `usage-error` with a one-line message.
+ * `toolSetNames` are the sets `--tools` may name (lib/tools/tool_sets.ts): an unknown one is
+ * a usage error whatever the command, even one that adds no tools.
  *
  * @example
  * ```ts
  * import { parseCommandLine } from "./cli.ts";
- * parseCommandLine(["--source", "work=/data/store.db"]);
+ * parseCommandLine(["--source", "work=/data/store.db"], ["rousseau", "kuradb"]);
  * // { kind: "serve", timeoutMs: 5000, toolSets: [],
  * //   store: { kind: "paths", flags: [{ name: "work", path: "/data/store.db", option: "--source" }] } }
  * ```
  */
-export function parseCommandLine(args: readonly string[]): Command {
+export function parseCommandLine(
+  args: readonly string[],
+  toolSetNames: readonly string[],
+): Command {
   let parsed;
   try {
     parsed = parseArgs({
@@ -122,8 +127,13 @@ export function parseCommandLine(args: readonly string[]): Command {
     return { kind: "usage-error", message: describeParseError(error) };
   }
   const { values, positionals, tokens } = parsed;
-  if (values.help) return { kind: "help" };
-  if (values.version) return { kind: "version" };
+  if (values.help || values.version) {
+    // They print and exit, so a word beside them would go unread: say so, as for a command.
+    if (positionals.length > 0) {
+      return { kind: "usage-error", message: `Unexpected argument '${positionals[0]}'` };
+    }
+    return { kind: values.help ? "help" : "version" };
+  }
   // parseArgs keeps the last of a repeated single-value option: a second --db would drop the
   // first store unsaid.
   const twice = SINGLE_VALUE_OPTIONS.find((name) =>
@@ -160,6 +170,13 @@ export function parseCommandLine(args: readonly string[]): Command {
     ...new Set((values.tools ?? []).flatMap((text) => text.split(",")).map((name) => name.trim())),
   ];
   if (toolSets.includes("")) return { kind: "usage-error", message: "--tools needs a set name" };
+  const unknownSet = toolSets.find((name) => !toolSetNames.includes(name));
+  if (unknownSet !== undefined) {
+    return {
+      kind: "usage-error",
+      message: `--tools: no tool set '${unknownSet}'; sets: ${toolSetNames.join(", ")}`,
+    };
+  }
   const [command, ...rest] = positionals;
   if (command === "index") return parseIndex(rest, flags, values.demo === true, values.out);
   if (values.out !== undefined) {

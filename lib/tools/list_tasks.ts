@@ -15,8 +15,11 @@ import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES } from "../config/limits.ts";
 
 const NAME = "list_tasks";
 
-/** The buckets a task can sit in. */
-export const TASK_BUCKETS = ["inbox", "today", "week", "someday", "done"] as const;
+/**
+ * The buckets a task can sit in: our store's five, and "scheduled", where rousseau's cron jobs
+ * sit (a source without such jobs lists none there).
+ */
+export const TASK_BUCKETS = ["inbox", "today", "week", "someday", "done", "scheduled"] as const;
 
 const inputSchema = v.strictObject({
   query: v.optional(
@@ -67,7 +70,8 @@ export const listTasks: AnyTool = defineTool({
   name: NAME,
   title: "List tasks",
   description: "List tasks newest first, from every source or one (sourceName). Filter by " +
-    "bucket (inbox, today, week, someday, done) or by done; with query, only tasks whose " +
+    "bucket (inbox, today, week, someday, done, or scheduled: an app's scheduled jobs, with " +
+    "their schedule) or by done; with query, only tasks whose " +
     "text holds its words, best first. Each task names the transcript it came from. Page " +
     "with nextCursor.",
   inputSchema,

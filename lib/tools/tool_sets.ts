@@ -15,16 +15,3 @@ export const TOOL_SETS: Readonly<Record<string, readonly AnyTool[]>> = {
   rousseau: ROUSSEAU_TOOLS,
   kuradb: KURADB_TOOLS,
 };
-
-/**
- * The names of `requested` that are no tool set, for the usage error.
- *
- * @example
- * ```ts
- * import { unknownToolSets } from "./tool_sets.ts";
- * unknownToolSets(["rousseau", "slack"]); // ["slack"]
- * ```
- */
-export function unknownToolSets(requested: readonly string[]): string[] {
-  return requested.filter((name) => !Object.hasOwn(TOOL_SETS, name));
-}

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
 import { denoDir, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
+import { TOOL_SETS } from "../../lib/tools/tool_sets.ts";
 
 Deno.test("check on a healthy screenpipe database reports the file ok and exits 0", async () => {
   const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-check-" });
@@ -142,4 +143,38 @@ Deno.test({
       assertMatch(stderr.at(-1)!, /^transcript-mcp: Cannot write the output: No space left/);
     }
   },
+});
+
+Deno.test("an unknown --tools set is a usage error for every command, named with the sets", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-tools-" });
+  try {
+    const out = join(dir, "out.db");
+    const sets = Object.keys(TOOL_SETS).join(", ");
+    const commands = [
+      ["--demo"],
+      ["tools"],
+      ["--demo", "call", "list_sources"],
+      ["--demo", "check"],
+      ["discover"],
+      ["index", "--demo", "--out", out],
+    ];
+    for (const command of commands) {
+      for (
+        const tools of [["--tools", "bogus"], ["--tools", `${Object.keys(TOOL_SETS)[0]},bogus`]]
+      ) {
+        const args = [...tools, ...command];
+        const run = await runCli(args, { HOME: dir, XDG_DATA_HOME: "", DENO_DIR: denoDir() });
+        assertEquals(run.code, 2, args.join(" "));
+        assertEquals(run.stdout, "", args.join(" "));
+        assertEquals(
+          run.stderr.split("\n").filter((line) => line.startsWith("transcript-mcp:")),
+          [`transcript-mcp: --tools: no tool set 'bogus'; sets: ${sets} (see --help)`],
+          args.join(" "),
+        );
+      }
+    }
+    assertEquals([...Deno.readDirSync(dir)], [], "index wrote nothing");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });

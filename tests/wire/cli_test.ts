@@ -7,9 +7,15 @@ import { denoDir, PROJECT_ROOT, runCli, startServer } from "../helpers/server_pr
 import { parseCommandLine, USAGE } from "../../lib/config/cli.ts";
 import { MAX_TIMEOUT_MS } from "../../lib/config/limits.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
+import { TOOL_SETS } from "../../lib/tools/tool_sets.ts";
 import { VERSION } from "../../lib/config/version.ts";
 import { join } from "node:path";
 import { resolveDbPath } from "../../lib/config/db_path.ts";
+
+/** The command line as main.ts parses it, with the tool sets there are. */
+function parse(args: string[]) {
+  return parseCommandLine(args, Object.keys(TOOL_SETS));
+}
 
 /**
  * The lines transcript-mcp itself wrote to stderr. Deno may add its own (a `Download` line
@@ -39,6 +45,10 @@ Deno.test("a mistake on the command line gets one line pointing to --help, and e
     [["serve-it"], "Unknown command 'serve-it'"],
     [["--db"], "--db needs a path"],
     [["tools", "extra"], "Unexpected argument 'extra'"],
+    [["-V", "extra"], "Unexpected argument 'extra'"],
+    [["--version", "extra"], "Unexpected argument 'extra'"],
+    [["extra", "--help"], "Unexpected argument 'extra'"],
+    [["-h", "tools"], "Unexpected argument 'tools'"],
     [["--demo", "--db", "x"], "--db and --demo cannot be used together"],
   ];
   for (const [args, message] of cases) {
@@ -212,19 +222,19 @@ Deno.test("with no home set, the default store is refused by name, not guessed",
 });
 
 Deno.test("parseCommandLine reads every command", () => {
-  assertEquals(parseCommandLine([]), {
+  assertEquals(parse([]), {
     kind: "serve",
     store: { kind: "paths", flags: [] },
     timeoutMs: 5000,
     toolSets: [],
   });
-  assertEquals(parseCommandLine(["--demo"]), {
+  assertEquals(parse(["--demo"]), {
     kind: "serve",
     store: { kind: "demo" },
     timeoutMs: 5000,
     toolSets: [],
   });
-  assertEquals(parseCommandLine(["call", "list_tasks", "{}", "--demo"]), {
+  assertEquals(parse(["call", "list_tasks", "{}", "--demo"]), {
     kind: "call",
     store: { kind: "demo" },
     tool: "list_tasks",
@@ -232,7 +242,7 @@ Deno.test("parseCommandLine reads every command", () => {
     timeoutMs: 5000,
     toolSets: [],
   });
-  assertEquals(parseCommandLine(["--source", "a=/x.db", "--db", "y.db", "--source", "/z.db"]), {
+  assertEquals(parse(["--source", "a=/x.db", "--db", "y.db", "--source", "/z.db"]), {
     kind: "serve",
     store: {
       kind: "paths",
@@ -245,26 +255,32 @@ Deno.test("parseCommandLine reads every command", () => {
     timeoutMs: 5000,
     toolSets: [],
   });
-  assertEquals(parseCommandLine(["--source", "Bad=/x.db"]).kind, "usage-error");
-  assertEquals(parseCommandLine(["--source", "/x.db", "--demo"]).kind, "usage-error");
-  assertEquals(parseCommandLine(["call"]).kind, "usage-error");
-  assertEquals(parseCommandLine(["--db="]).kind, "usage-error");
-  assertEquals(parseCommandLine(["-V"]).kind, "version");
-  assertEquals(parseCommandLine(["-h", "--frob"]).kind, "usage-error");
-  const sets = parseCommandLine(["--tools", "rousseau, kuradb", "--tools", "rousseau", "tools"]);
+  assertEquals(parse(["--source", "Bad=/x.db"]).kind, "usage-error");
+  assertEquals(parse(["--source", "/x.db", "--demo"]).kind, "usage-error");
+  assertEquals(parse(["call"]).kind, "usage-error");
+  assertEquals(parse(["--db="]).kind, "usage-error");
+  assertEquals(parse(["-V"]).kind, "version");
+  assertEquals(parse(["-h", "--frob"]).kind, "usage-error");
+  const sets = parse(["--tools", "rousseau, kuradb", "--tools", "rousseau", "tools"]);
   assertEquals(sets, { kind: "tools", toolSets: ["rousseau", "kuradb"] });
-  assertEquals(parseCommandLine(["--tools", "a,,b"]), {
+  for (const args of [["--tools", "bogus", "check"], ["discover", "--tools", "rousseau,bogus"]]) {
+    assertEquals(parse(args), {
+      kind: "usage-error",
+      message: `--tools: no tool set 'bogus'; sets: ${Object.keys(TOOL_SETS).join(", ")}`,
+    });
+  }
+  assertEquals(parse(["--tools", "a,,b"]), {
     kind: "usage-error",
     message: "--tools needs a set name",
   });
 });
 
 Deno.test("parseCommandLine takes --timeout-ms from 1 ms to MAX_TIMEOUT_MS and no further", () => {
-  const accepted = parseCommandLine(["--demo", "--timeout-ms", String(MAX_TIMEOUT_MS)]);
+  const accepted = parse(["--demo", "--timeout-ms", String(MAX_TIMEOUT_MS)]);
   assertEquals(accepted.kind === "serve" && accepted.timeoutMs, MAX_TIMEOUT_MS);
   for (const bad of [String(MAX_TIMEOUT_MS + 1), "0", "1.5", "soon"]) {
     assertEquals(
-      parseCommandLine(["--demo", "--timeout-ms", bad]),
+      parse(["--demo", "--timeout-ms", bad]),
       {
         kind: "usage-error",
         message: `--timeout-ms takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
@@ -296,7 +312,7 @@ Deno.test("parseCommandLine names the option at fault, in one line", () => {
     [["--demo", "--timeout-ms", "5", "--timeout-ms=6"], "--timeout-ms is given twice"],
   ];
   for (const [args, message] of cases) {
-    assertEquals(parseCommandLine(args), { kind: "usage-error", message }, args.join(" "));
+    assertEquals(parse(args), { kind: "usage-error", message }, args.join(" "));
   }
 });
 

@@ -22,7 +22,9 @@ import {
   type ScannedTable,
   type ScanQuery,
   scanRows,
+  type ScanTerm,
 } from "./scan_search.ts";
+import { heldAt, type Misses, withStems } from "./scan_terms.ts";
 
 /** Files one statement of the build reads; the time and the call are checked between them. */
 const BUILD_FILES = 128;
@@ -213,24 +215,30 @@ export class KuraDbTexts {
     let seen = 0;
     for (const [source, folded] of this.#files) {
       if (++seen % 256 === 0) store.throwIfInterrupted();
-      query.terms.forEach((term, i) => {
-        const chunks = term.parts.length === 1
-          ? chunksHolding(folded, term.parts[0]!)
-          : folded.split(SEPARATOR).filter((chunk) => term.test(chunk)).length;
+      const held = withStems(
+        (misses) =>
+          query.terms.map((term) =>
+            term.parts.length === 1
+              ? chunksHolding(folded, term, misses)
+              : folded.split(SEPARATOR).filter((chunk) => term.test(chunk, misses)).length
+          ),
+        () => store.throwIfInterrupted(),
+      );
+      held.forEach((chunks, i) => {
         if (chunks > 0) countsOf(counts, source, size).segments[i]! += chunks;
       });
     }
   }
 }
 
-/** How many NUL-separated chunks of `folded` hold `word`. */
-function chunksHolding(folded: string, word: string): number {
+/** How many NUL-separated chunks of `folded` hold the one-part `term`. */
+function chunksHolding(folded: string, term: ScanTerm, misses?: Misses): number {
   let chunks = 0;
-  for (let at = folded.indexOf(word); at !== -1;) {
+  for (let at = heldAt(folded, term, 0, misses); at !== -1;) {
     chunks++;
-    const next = folded.indexOf(SEPARATOR, at + word.length);
+    const next = folded.indexOf(SEPARATOR, at);
     if (next === -1) break;
-    at = folded.indexOf(word, next + 1);
+    at = heldAt(folded, term, next + 1, misses);
   }
   return chunks;
 }

@@ -2,11 +2,10 @@
  * A word index of a Meetily database's segment texts, built in memory by the connection that
  * reads it, since the app keeps none. Each distinct lower-cased word (a run of letters, marks
  * and digits of the folded text) maps to the segments that hold it, as delta-coded varints in
- * segment order. A word of a query matches wherever a segment's folded text holds it, inside
- * any word ("plan" finds "planning"), so the index first finds the distinct words that contain
- * it (a pass over the vocabulary) and unites their segments: exactly the segments a scan with
- * `toLowerCase` and `includes` finds, since a run of word characters can only lie inside one
- * word of the text.
+ * segment order. A word of a query matches the words of a segment's folded text with its stem
+ * ("plan" finds "planning", not "planet"; scan_terms.ts), so the index first finds the
+ * distinct words that have it (a pass over the vocabulary, stemming only the words that start
+ * with the term's key) and unites their segments: exactly the segments the scan finds.
  *
  * Meetily only appends `transcripts` rows and deletes whole meetings, so the index covers the
  * rows up to a rowid and grows by reading the rows after it, a slice at a time
@@ -20,6 +19,8 @@ import type { Store } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
 import { coverageLost } from "./meetily_ranges.ts";
+import { stemWords } from "./scan_stems.ts";
+import { ASCII_WORD, isPart, type ScanTerm } from "./scan_terms.ts";
 
 /** Rows one statement of the build reads; the time and the call are checked between them. */
 const BUILD_ROWS = 4_096;
@@ -28,12 +29,6 @@ const TERM_OVERHEAD_BYTES = 160;
 /** Bytes kept per segment: its meeting (Int32) and rowid (Float64). */
 const SEGMENT_BYTES = 12;
 const WORD_CHAR = /[\p{L}\p{M}\p{N}]/u;
-
-/** Whether an ASCII code is a word character (a letter or a digit). */
-const ASCII_WORD = Uint8Array.from(
-  { length: 0x80 },
-  (_, code) => /[a-zA-Z0-9]/.test(String.fromCharCode(code)) ? 1 : 0,
-);
 
 /** How many code units from `i` on make one word character of `text`: 0 when none. */
 function wordWidth(text: string, i: number, code: number): number {
@@ -243,17 +238,23 @@ export class MeetilyIndex {
   }
 
   /**
-   * The segments whose folded text holds each of `parts` inside some word: for one part,
-   * exactly the segments holding it; for several, a superset of those holding them in a row.
+   * The segments that hold a word with the stem of each of `term`'s parts: for one part,
+   * exactly the segments holding the term; for several, a superset of those holding them in
+   * a row. `between` (the call's interruption check) runs between batches of stemming.
    */
-  segmentsHolding(parts: readonly string[]): IndexedSegments {
+  segmentsHolding(term: ScanTerm, between?: () => void): IndexedSegments {
     let has: Uint8Array | undefined;
-    for (const part of parts) {
+    for (const [i, key] of term.keys.entries()) {
       const marks = new Uint8Array(this.#segments);
-      for (const [term, word] of this.#words.entries()) {
-        if (!word.includes(part)) continue;
-        const buffer = this.#postings[term]!;
-        const length = this.#lengths[term]!;
+      const candidates: number[] = [];
+      this.#words.forEach((word, n) => {
+        if (word.startsWith(key)) candidates.push(n);
+      });
+      stemWords(candidates.map((n) => this.#words[n]!), between);
+      for (const number of candidates) {
+        if (!isPart(term, this.#words[number]!, i)) continue;
+        const buffer = this.#postings[number]!;
+        const length = this.#lengths[number]!;
         let segment = -1;
         for (let i = 0; i < length;) {
           let delta = 0;

@@ -16,6 +16,7 @@ import {
   type ScanQuery,
   scanRows,
 } from "./scan_search.ts";
+import { withStems } from "./scan_terms.ts";
 
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 /** Candidate rows of a several-part word fetched by one statement to be tested. */
@@ -48,7 +49,7 @@ function indexCounts(
 ): void {
   const size = query.terms.length;
   query.terms.forEach((term, i) => {
-    const { list } = index.segmentsHolding(term.parts);
+    const { list } = index.segmentsHolding(term, () => store.throwIfInterrupted());
     if (term.parts.length === 1) {
       for (const segment of list) countsOf(counts, index.meetingOf(segment), size).segments[i]!++;
       return;
@@ -64,9 +65,11 @@ function indexCounts(
           WHERE t.rowid IN (${batch.map(() => "?").join(", ")})`,
         ...meetingOf.keys(),
       );
-      for (const row of rows) {
+      const folded = rows.map((row) => String(row["x"] ?? "").toLowerCase());
+      const held = withStems((misses) => folded.map((text) => term.test(text, misses)));
+      for (const [n, row] of rows.entries()) {
         const meeting = meetingOf.get(Number(row["r"]));
-        if (meeting !== undefined && term.test(String(row["x"] ?? "").toLowerCase())) {
+        if (meeting !== undefined && held[n]) {
           countsOf(counts, meeting, size).segments[i]!++;
         }
       }

@@ -6,14 +6,14 @@
  * ranked is the same for all.
  *
  * The words are the query's plain words (plainWordsQueries): quotes, `*`, parentheses and
- * the operators AND, OR, NOT and NEAR are not syntax here. A word matches where the text
- * holds it anywhere once both are lower-cased (`toLowerCase`), so "ÉTÉ" finds "été" and
- * "plan" finds "planning". Every row is read once, in SQL: an ASCII word by `LIKE`, which
- * folds ASCII and allocates nothing (faster than `instr(lower(…))`); a word with other
- * letters, or of several parts ("POL-358"), by a `LIKE` that is a superset (its cased
- * letters as wildcards, each required in one of its cases), and only those rows' texts are
- * folded in JavaScript to decide. So "ørstedvik" finds "Ørstedvik", which SQLite's own
- * `LOWER(…) LIKE` (ASCII-only folding) misses.
+ * the operators AND, OR, NOT and NEAR are not syntax here. A word matches whole words of the
+ * text, once both are lower-cased (`toLowerCase`), that have its stem as our store's index
+ * makes it (scan_terms.ts): "ÉTÉ" finds "été", "plan" finds "plans" and "planning", not
+ * "planet", and "a" is the word "a". Every row is read once: SQL's `LIKE` narrows the rows to
+ * those holding the start every word of the stem has (a superset; for a word with non-ASCII
+ * letters its cased letters are wildcards, each required in one of its cases, since `LIKE`
+ * folds ASCII only), and those rows' texts are folded in JavaScript and their words tested.
+ * So "ørstedvik" finds "Ørstedvik", which SQLite's own `LOWER(…) LIKE` misses.
  *
  * @module
  */
@@ -21,20 +21,9 @@ import type { Store, StoreParam } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { plainWordsQueries } from "../../search/fts_query.ts";
 import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
+import { type ScanTerm, scanTerm, withStems } from "./scan_terms.ts";
 
-/** One word of a scanned query: how SQL narrows the rows, and how a folded text is tested. */
-export interface ScanTerm {
-  /** The LIKE pattern (escaped with `\`). */
-  like: string;
-  /** For each cased non-ASCII letter, its cases as LIKE patterns: a row holds one of each. */
-  cases: string[][];
-  /** Whether LIKE alone decides (an ASCII word); else the text is folded and tested. */
-  exact: boolean;
-  /** Whether a lower-cased text holds the word. */
-  test: (folded: string) => boolean;
-  /** The word's lower-cased parts (one, or several for "POL-358"). */
-  parts: string[];
-}
+export type { ScanTerm } from "./scan_terms.ts";
 
 /** A query read as plain words. */
 export interface ScanQuery {
@@ -46,75 +35,6 @@ export interface ScanQuery {
 
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const OPERATOR = /^(AND|OR|NOT|NEAR)$/;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, "\\$&");
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-let variantTable: Map<string, string[]> | undefined;
-
-/**
- * Every character whose lower case is `char`, itself included. Built once, on the first
- * search for a non-ASCII word, from the Basic Multilingual Plane.
- */
-function casesOf(char: string): string[] {
-  if (variantTable === undefined) {
-    variantTable = new Map();
-    for (let code = 0x80; code <= 0xffff; code++) {
-      if (code >= 0xd800 && code <= 0xdfff) continue;
-      const upper = String.fromCharCode(code);
-      const lower = upper.toLowerCase();
-      if (lower !== upper && [...lower].length === 1) {
-        const list = variantTable.get(lower) ?? [lower];
-        list.push(upper);
-        variantTable.set(lower, list);
-      }
-    }
-    // A capital sigma lower-cases to the final form at a word's end.
-    variantTable.set("ς", ["ς", "σ", "Σ"]);
-  }
-  return variantTable.get(char) ?? [char];
-}
-
-function termOf(words: string[]): ScanTerm {
-  const folded = words.map((word) => word.toLowerCase());
-  const ascii = folded.length === 1 && [...folded[0]!].every((char) => char < "\x80");
-  if (ascii) {
-    const word = folded[0]!;
-    return {
-      like: `%${escapeLike(word)}%`,
-      cases: [],
-      exact: true,
-      test: (text) => text.includes(word),
-      parts: folded,
-    };
-  }
-  const cases: string[][] = [];
-  const seen = new Set<string>();
-  const like = folded.map((word) =>
-    [...word].map((char) => {
-      const variants = char < "\x80" ? [char] : casesOf(char);
-      if (variants.length === 1) return escapeLike(char);
-      if (!seen.has(char)) {
-        seen.add(char);
-        cases.push(variants.map((one) => `%${escapeLike(one)}%`));
-      }
-      return "_";
-    }).join("")
-  ).join("%");
-  const pattern = new RegExp(folded.map(escapeRegExp).join("[^\\p{L}\\p{M}\\p{N}]+"), "u");
-  return {
-    like: `%${like}%`,
-    cases,
-    exact: false,
-    test: (text) => pattern.test(text),
-    parts: folded,
-  };
-}
 
 /**
  * The plain words of `query`, or null when it holds none.
@@ -134,18 +54,17 @@ export function scanQuery(query: string): ScanQuery | null {
   if (queries === null) return null;
   const chunks = [...queries.anyTerm.matchAll(/"([^"]*)"/g)].map((found) => found[1]!)
     .slice(0, SCAN_MAX_TERMS);
-  const terms = chunks.map((chunk) => termOf(chunk.match(WORD) ?? [chunk]));
+  const terms = chunks.map((chunk) => scanTerm(chunk.match(WORD) ?? [chunk]));
   return { terms, match: chunks.map((chunk) => `"${chunk}"`).join(" OR ") };
 }
 
 /**
- * The SQL condition under which `column` may hold `term` (exactly so for an ASCII word),
- * with its parameters.
+ * The SQL condition under which `column` may hold `term`, with its parameters.
  *
  * @example
  * ```ts
  * import { mayHoldSql, scanQuery } from "./scan_search.ts";
- * mayHoldSql(scanQuery("plan")!.terms[0]!, "t.text").params; // ["%plan%"]
+ * mayHoldSql(scanQuery("budgets")!.terms[0]!, "t.text").params; // ["%budget%"]
  * ```
  */
 export function mayHoldSql(term: ScanTerm, column: string): { sql: string; params: string[] } {
@@ -215,12 +134,15 @@ export function countTitles(
   items: readonly { key: string; title: string }[],
   counts: Map<string, ItemCounts>,
 ): void {
-  for (const { key, title } of items) {
-    const folded = title.toLowerCase();
-    query.terms.forEach((term, i) => {
-      if (term.test(folded)) countsOf(counts, key, query.terms.length).title[i] = true;
+  const folded = items.map(({ title }) => title.toLowerCase());
+  const held = withStems((misses) =>
+    folded.map((title) => query.terms.map((term) => term.test(title, misses)))
+  );
+  items.forEach(({ key }, n) => {
+    held[n]!.forEach((hit, i) => {
+      if (hit) countsOf(counts, key, query.terms.length).title[i] = true;
     });
-  }
+  });
 }
 
 /**
@@ -251,40 +173,39 @@ export function scanRows(
   const size = query.terms.length;
   if (size === 0) return false;
   const { table, alias, key, texts, where, params: whereOwn = [] } = scanned;
-  const holds = query.terms.map((term) => texts.map((text) => mayHoldSql(term, text)));
-  const flags = query.terms.map((term, i) =>
-    term.exact ? `(${holds[i]!.map((one) => one.sql).join(" OR ")}) AS f${i}` : `0 AS f${i}`
-  );
-  const needsText = query.terms.some((term) => !term.exact);
-  const textColumns = needsText ? texts.map((text, j) => `, ${text} AS x${j}`).join("") : "";
-  const sql = `SELECT ${key} AS k, ${flags.join(", ")}${textColumns} FROM ${table} ${alias}
+  const holds = query.terms.flatMap((term) => texts.map((text) => mayHoldSql(term, text)));
+  const sql = `SELECT ${key} AS k${texts.map((text, j) => `, ${text} AS x${j}`).join("")}
+    FROM ${table} ${alias}
     WHERE ${alias}.rowid > ? AND ${alias}.rowid <= ? AND ${keepGoingSql(alias)}
     ${where === undefined ? "" : `AND (${where})`} AND ((${
-    holds.flat().map((one) => one.sql).join(") OR (")
+    holds.map((one) => one.sql).join(") OR (")
   }))`;
-  const flagParams = query.terms.flatMap((term, i) =>
-    term.exact ? holds[i]!.flatMap((one) => one.params) : []
-  );
-  const whereParams = holds.flat().flatMap((one) => one.params);
+  const holdParams = holds.flatMap((one) => one.params);
   const last = Number(
     store.get(`SELECT max(${alias}.rowid) AS n FROM ${table} ${alias}`)?.["n"] ?? 0,
   );
+  const check = () => store.throwIfInterrupted();
   for (let low = from; low < last;) {
     const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
-    const params: StoreParam[] = [...flagParams, low, high, ...whereOwn, ...whereParams];
-    for (const row of store.all(sql, ...params)) {
-      const folded = needsText ? texts.map((_, j) => String(row[`x${j}`] ?? "").toLowerCase()) : [];
-      const hits = query.terms.map((term, i) =>
-        term.exact ? Number(row[`f${i}`]) === 1 : folded.some((text) => term.test(text))
-      );
-      if (!hits.includes(true)) continue;
+    const rows = store.all(sql, low, high, ...whereOwn, ...holdParams);
+    const folded = rows.map((row) => texts.map((_, j) => String(row[`x${j}`] ?? "").toLowerCase()));
+    const held = withStems(
+      (misses) =>
+        folded.map((columns) =>
+          query.terms.map((term) => columns.some((text) => term.test(text, misses)))
+        ),
+      check,
+    );
+    rows.forEach((row, n) => {
+      const hits = held[n]!;
+      if (!hits.includes(true)) return;
       const entry = countsOf(counts, String(row["k"]), size);
       hits.forEach((hit, i) => {
         if (hit) entry.segments[i]!++;
       });
-    }
+    });
     low = high;
-    store.throwIfInterrupted();
+    check();
     if (low < last && performance.now() - started > SCAN_SEARCH_BUDGET_MS) return true;
   }
   return false;

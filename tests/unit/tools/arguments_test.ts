@@ -76,7 +76,10 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
   list_tasks: {
     query: [["", 'expected a non-blank query, got ""'], [5, "expected string, got 5"]],
     bucket: [
-      ["tomorrow", 'expected ("inbox" | "today" | "week" | "someday" | "done"), got "tomorrow"'],
+      [
+        "tomorrow",
+        'expected ("inbox" | "today" | "week" | "someday" | "done" | "scheduled"), got "tomorrow"',
+      ],
     ],
     done: [["no", 'expected boolean, got "no"']],
     sourceName: [

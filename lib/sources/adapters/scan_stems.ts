@@ -1,0 +1,104 @@
+/**
+ * Word stems for scanned search, made by SQLite's own FTS5 tokenizer, so a scanned source
+ * matches a word as our store's index does: "plans" and "planning" are "plan", "planet" is
+ * not, and "a" is the word "a", not a letter inside other words. The tokenizer is the
+ * store's (lib/search/snippet.ts STORE_TOKENIZER) less its diacritics removal: a scan finds
+ * words by their folded text, and a text accent-free search would have to read whole.
+ *
+ * Stems are made in batches in a scratch in-memory FTS5 table (about 9 µs a word, one word
+ * alone about 300 µs), and kept: a text's words are mostly words seen before. So a search
+ * tests its texts with the stems it has, noting the words it has none for, stems those in a
+ * batch and, only then, tests again (withStems in scan_terms.ts).
+ *
+ * @module
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/** The store's tokenizer without `remove_diacritics 2`: accents are kept. */
+export const SCAN_TOKENIZER = "porter unicode61 remove_diacritics 0";
+
+/** Stems kept between searches (about 90 bytes each); past it the cache starts afresh. */
+const STEM_CACHE_WORDS = 50_000;
+/** Words stemmed in one transaction. */
+const STEM_BATCH_WORDS = 4_096;
+
+const stems = new Map<string, string>();
+
+let scratch: { db: DatabaseSync; insert: StatementSync; terms: StatementSync } | undefined;
+
+function open(): NonNullable<typeof scratch> {
+  const db = new DatabaseSync(":memory:");
+  db.exec(
+    `CREATE VIRTUAL TABLE words USING fts5 (text, tokenize = '${SCAN_TOKENIZER}');
+     CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
+  );
+  return {
+    db,
+    insert: db.prepare("INSERT INTO words (rowid, text) VALUES (?, ?)"),
+    terms: db.prepare("SELECT doc, term FROM words_vocab ORDER BY doc, offset"),
+  };
+}
+
+/**
+ * Stems every word of `words` not stemmed yet, a batch at a time, calling `between` (the
+ * call's interruption check) after each batch.
+ *
+ * @example
+ * ```ts
+ * import { stemOf, stemWords } from "./scan_stems.ts";
+ * stemWords(["planning", "plans"]);
+ * stemOf("planning") === stemOf("plans"); // true: both are "plan"
+ * ```
+ */
+export function stemWords(words: Iterable<string>, between?: () => void): void {
+  const missing = [...new Set([...words].filter((word) => !stems.has(word)))];
+  if (stems.size + missing.length > STEM_CACHE_WORDS) stems.clear();
+  scratch ??= open();
+  const { db, insert, terms } = scratch;
+  for (let at = 0; at < missing.length; at += STEM_BATCH_WORDS) {
+    const batch = missing.slice(at, at + STEM_BATCH_WORDS);
+    const made = batch.map(() => [] as string[]);
+    db.exec("BEGIN");
+    try {
+      batch.forEach((word, i) => insert.run(i + 1, word));
+      for (const row of terms.all()) made[Number(row["doc"]) - 1]!.push(String(row["term"]));
+    } finally {
+      db.exec("ROLLBACK");
+    }
+    // A word the tokenizer splits (a letter it does not count as one) stems to its pieces.
+    batch.forEach((word, i) => stems.set(word, made[i]!.join(" ")));
+    between?.();
+  }
+}
+
+/**
+ * The stem of `word` if it was made before, else undefined.
+ *
+ * @example
+ * ```ts
+ * import { stemmed, stemWords } from "./scan_stems.ts";
+ * stemWords(["plans"]);
+ * stemmed("plans"); // "plan"
+ * ```
+ */
+export function stemmed(word: string): string | undefined {
+  return stems.get(word);
+}
+
+/**
+ * The stem of one folded word, as the index would make it ("" for none).
+ *
+ * @example
+ * ```ts
+ * import { stemOf } from "./scan_stems.ts";
+ * stemOf("happiness"); // "happi"
+ * ```
+ */
+export function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stemWords([word]);
+    stem = stems.get(word) ?? "";
+  }
+  return stem;
+}
