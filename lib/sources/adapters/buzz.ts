@@ -29,7 +29,7 @@ import type {
 import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { localZone, rfc3339 } from "./meetily_times.ts";
+import { localZone, rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery, scanRows } from "./scan_search.ts";
 import { BuzzSegments } from "./buzz_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
@@ -64,7 +64,10 @@ const READABLE = {
 /** The label every Buzz transcript carries: a transcribed media file. */
 const LABEL = "audio";
 const COMPLETED = "x.status = 'completed'";
-const KEY = "CAST(round(unixepoch(x.time_queued, 'utc', 'subsec') * 1000) AS INTEGER)";
+const KEY = yearFirstSql(
+  "x.time_queued",
+  "CAST(round(unixepoch(x.time_queued, 'utc', 'subsec') * 1000) AS INTEGER)",
+);
 
 interface Head {
   r: number;

@@ -32,7 +32,7 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { rfc3339 } from "./meetily_times.ts";
+import { rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { kuradbListingOf } from "./kuradb_folder.ts";
 import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
@@ -92,7 +92,9 @@ class KuraDbReader implements SourceReader {
     if (this.#heads?.version === version) return this.#heads;
     // min() makes the bare columns those of each file's first live chunk (SQLite's rule).
     const rows = this.#store.all(
-      `SELECT r, s, coalesce(CAST(round(unixepoch(c, 'subsec') * 1000) AS INTEGER), 0) AS k
+      `SELECT r, s, coalesce(${
+        yearFirstSql("c", "CAST(round(unixepoch(c, 'subsec') * 1000) AS INTEGER)")
+      }, 0) AS k
         FROM (SELECT f.id AS r, f.source AS s, min(f.chunk) AS n, f.created_at AS c
           FROM file_data f WHERE ${LIVE} AND ${keepGoingSql("f")} GROUP BY f.source)
         ORDER BY k DESC, r DESC`,

@@ -63,7 +63,7 @@ export function goTime(value: unknown): string | null {
   if (typeof value !== "string" || ZERO_TIME.test(value)) return null;
   if (TABLE_TIME.test(value) && value >= "1000" && !Number.isNaN(Date.parse(value))) return value;
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms) || ms < Date.UTC(1, 0, 2)) return null;
+  if (!Number.isFinite(ms) || ms < Date.UTC(1, 0, 2) || ms >= Date.UTC(10_000, 0, 1)) return null;
   return new Date(ms).toISOString();
 }
 

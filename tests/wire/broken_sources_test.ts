@@ -1,0 +1,104 @@
+/**
+ * Meetily, Buzz, KuraDB and rousseau databases broken the way users' files are, served by the
+ * real server at once: every answer keeps its documented shape (times RFC 3339 UTC, ids that
+ * read back), and nothing fails inside the server.
+ */
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { type BrokenDatabase, brokenDatabase, RFC3339_UTC } from "../helpers/broken_sources.ts";
+import { type Message, type ServerProcess, startServer } from "../helpers/server_process.ts";
+
+/** Serves `databases` (name → database), runs `fn`, and ends the server cleanly. */
+async function serving(
+  databases: Record<string, BrokenDatabase>,
+  fn: (
+    call: (name: string, args: unknown) => Promise<Message>,
+    server: ServerProcess,
+  ) => Promise<void>,
+): Promise<void> {
+  const args = Object.entries(databases).flatMap((
+    [name, db],
+  ) => ["--source", `${name}=${db.path}`]);
+  const server = startServer(args);
+  try {
+    await server.initialize();
+    await fn(async (name, input) => {
+      const answer = await server.callTool(name, input);
+      assert(!answer["isError"], `${name}: ${JSON.stringify(answer["content"])}`);
+      return answer["structuredContent"];
+    }, server);
+    assertEquals((await server.finish()).code, 0);
+  } finally {
+    await server.kill();
+    for (const db of Object.values(databases)) db.cleanup();
+  }
+}
+
+/** Every transcript of every page of list_transcripts. */
+async function listAll(call: (name: string, args: unknown) => Promise<Message>) {
+  const items: Message[] = [];
+  for (let cursor: string | null = null;;) {
+    const page: Message = await call("list_transcripts", {
+      limit: 50,
+      ...(cursor ? { cursor } : {}),
+    });
+    items.push(...page.transcripts);
+    cursor = page.nextCursor ?? null;
+    if (cursor === null) return items;
+  }
+}
+
+Deno.test("times out of RFC 3339's range (negative years, Julian-day numbers, year 275760) are answered as RFC 3339 UTC", async () => {
+  const far = "+275760-09-13T00:00:00Z";
+  const databases = {
+    m: brokenDatabase(
+      "meetily",
+      (db) =>
+        db.exec(`INSERT INTO meetings (id, title, created_at, updated_at) VALUES
+          ('neg', 'Negative year', '-0001-01-01T00:00:00Z', ''), ('ok', 'Fine', '2025-11-19T07:07:05+00:00', '');
+        INSERT INTO summary_processes (meeting_id, status, created_at, updated_at, result) VALUES
+          ('ok', 'completed', '-0001-06-01T00:00:00+00:00', '',
+           '{"markdown": "**Action Items**\\n- Ann: send the notes"}');`),
+    ),
+    b: brokenDatabase(
+      "buzz",
+      (db) =>
+        db.exec(`INSERT INTO transcription (id, status, time_queued, file) VALUES
+        ('julian', 'completed', 1731999999.5, '/a/julian.mp3'),
+        ('digits', 'completed', '1731999999', '/a/digits.mp3'),
+        ('neg', 'completed', '-0001-01-01T00:00:00', '/a/neg.mp3')`),
+    ),
+    k: brokenDatabase(
+      "kuradb",
+      (db) =>
+        db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at) VALUES
+        ('/in/neg.md', 1, 1, 'negative', 0, '-0001-01-01 00:00:00'),
+        ('/in/jd.md', 1, 1, 'julian', 0, 2460000.5)`),
+    ),
+    r: brokenDatabase(
+      "rousseau",
+      (db) =>
+        db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
+          VALUES ('far', 'Far', '{"messages":[]}', 0, '${far}', '${far}');
+        INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at)
+          VALUES ('job', 'j', '* * * * *', 'Brief me', 'x', 1, '${far}')`),
+    ),
+  };
+  await serving(databases, async (call) => {
+    const times: string[] = [];
+    const sources = (await call("list_sources", {})).sources;
+    times.push(
+      ...sources.map((source: Message) => source.newest).filter((t: unknown) => t !== null),
+    );
+    const items = await listAll(call);
+    assertEquals(items.length, 8);
+    for (const item of items) {
+      times.push(item.createdAt, (await call("get_transcript", { id: item.id })).createdAt);
+    }
+    times.push(...(await call("list_tasks", {})).tasks.map((task: Message) => task.createdAt));
+    for (const time of times) assert(RFC3339_UTC.test(time), `not RFC 3339 UTC: ${time}`);
+    const notes = sources.flatMap((source: Message) => source.notes).join("\n");
+    assert(/1 meetings have an unreadable created_at/.test(notes), notes);
+    assert(/3 transcriptions have an unreadable time_queued/.test(notes), notes);
+    assert(/2 files have an unreadable created_at/.test(notes), notes);
+  });
+});
