@@ -102,3 +102,34 @@ Deno.test("times out of RFC 3339's range (negative years, Julian-day numbers, ye
     assert(/2 files have an unreadable created_at/.test(notes), notes);
   });
 });
+
+Deno.test("segment times that are negative, huge, beyond 2^53 or not numbers are answered as none", async () => {
+  const bad = `(-5, -10), (1e300, 1e308), (9223372036854775807, 9223372036854775807),
+    ('NaN', 'Infinity')`;
+  const databases = {
+    m: brokenDatabase("meetily", (db) =>
+      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
+          VALUES ('m1', 'Bad times', '2025-11-19T07:07:05+00:00', '');
+        INSERT INTO transcripts (meeting_id, transcript, timestamp, audio_start_time, audio_end_time)
+          SELECT 'm1', 'said ' || column1, '', column1, column2 FROM (VALUES ${bad});`)),
+    b: brokenDatabase("buzz", (db) =>
+      db.exec(`INSERT INTO transcription (id, status, time_queued, file)
+          VALUES ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3');
+        INSERT INTO transcription_segment (transcription_id, text, start_time, end_time)
+          SELECT 'b1', 'said ' || column1, column1, column2 FROM (VALUES ${bad});`)),
+  };
+  await serving(databases, async (call) => {
+    for (const id of ["m:m1", "b:b1"]) {
+      const { turns } = await call("get_turns", { id });
+      assertEquals(turns.length, 4, id);
+      for (const turn of turns) {
+        for (const ms of [turn.startMs, turn.endMs]) {
+          assert(ms === null || (Number.isSafeInteger(ms) && ms >= 0), `${id}: ${ms}`);
+        }
+        assert(turn.at === null || /^\d{1,6}:\d\d:\d\d$/.test(turn.at), `${id}: ${turn.at}`);
+      }
+      const { duration } = await call("get_transcript", { id });
+      assert(duration === null || (Number.isFinite(duration) && duration >= 0), `${id}: ${duration}`);
+    }
+  });
+});

@@ -11,6 +11,7 @@ import type { SegmentRange, SegmentRecord } from "../source_reader.ts";
 import { keepGoingSql, type Store, type StoreParam, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { PREVIEW_SOURCE_CHARS } from "../../config/limits.ts";
+import { recordingMs } from "./meetily_times.ts";
 
 /** How many segments a preview is first made from: a few sentences hold 240 characters. */
 const PREVIEW_SEGMENTS = 24;
@@ -34,7 +35,7 @@ export function segmentText(text: unknown, translation: unknown): string {
 }
 
 function ms(value: unknown): number | null {
-  return typeof value === "number" || typeof value === "bigint" ? Math.round(Number(value)) : null;
+  return recordingMs(value, 1);
 }
 
 /** Reads the segments of one Buzz database, with or without its `translation` column. */

@@ -29,7 +29,7 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
+import { epochMsSql, LOCAL_TIME_GLOB, localZone, recordingMs, rfc3339 } from "./meetily_times.ts";
 import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts } from "./meetily_search.ts";
 import { rankScanned, scanQuery } from "./scan_search.ts";
@@ -130,10 +130,7 @@ class MeetilyReader implements SourceReader {
       range[1],
       meetingId,
     );
-    const ms = (value: unknown) =>
-      typeof value === "number" || typeof value === "bigint"
-        ? Math.round(Number(value) * 1000)
-        : null;
+    const ms = (value: unknown) => recordingMs(value, 1000);
     return rows.map((row, seq) => ({
       seq,
       startMs: ms(row["s"]),

@@ -74,6 +74,24 @@ export function rfc3339(ms: number | null): string {
 }
 
 /**
+ * A segment time as milliseconds from the recording's start: `value` (a number of units of
+ * `unitMs` each) rounded, or null when it is no number, negative, or past 2^53 ms, which no
+ * recording lasts and no client can add to.
+ *
+ * @example
+ * ```ts
+ * import { recordingMs } from "./meetily_times.ts";
+ * recordingMs(1.5, 1000); // 1500
+ * recordingMs(-5, 1000); // null
+ * ```
+ */
+export function recordingMs(value: unknown, unitMs: number): number | null {
+  if (typeof value !== "number" && typeof value !== "bigint") return null;
+  const ms = Math.round(Number(value) * unitMs);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
+}
+
+/**
  * This machine's UTC offset now, as `UTC+hh:mm`: the zone legacy local times are read in.
  *
  * @example
