@@ -133,3 +133,33 @@ Deno.test("segment times that are negative, huge, beyond 2^53 or not numbers are
     }
   });
 });
+
+Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL title is not 'null'", async () => {
+  const databases = {
+    m: brokenDatabase("meetily", (db) =>
+      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at) VALUES
+        ('untitled', NULL, '2025-11-19T07:07:05+00:00', ''), (NULL, 'No id', '2025-11-19T08:00:00+00:00', '')`)),
+    b: brokenDatabase("buzz", (db) =>
+      db.exec(`INSERT INTO transcription (id, status, time_queued, file) VALUES
+        ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3'), (NULL, 'completed', '2025-11-19T09:00:00', '/a/c.mp3')`)),
+    r: brokenDatabase("rousseau", (db) =>
+      db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at) VALUES
+          ('s1', 'One', '{"messages":[]}', 0, '2026-07-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z'),
+          (NULL, 'No id', '{"messages":[]}', 0, '2026-07-02T00:00:00.000Z', '2026-07-02T00:00:00.000Z');
+        INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at) VALUES
+          (NULL, 'j', '* * * * *', 'Brief me', 'x', 1, '2026-07-01T00:00:00.000Z')`)),
+  };
+  await serving(databases, async (call, server) => {
+    const items = await listAll(call);
+    assertEquals(items.map((item) => item.id).sort(), ["b:b1", "m:untitled", "r:s1"]);
+    assertEquals(items.find((item) => item.id === "m:untitled")?.title, "");
+    for (const item of items) {
+      const [source, key] = item.id.split(":");
+      const read = await server.request("resources/read", { uri: `transcript://${source}/${key}` });
+      assert(read["result"] !== undefined, JSON.stringify(read));
+    }
+    const sources = (await call("list_sources", {})).sources;
+    assertEquals(sources.map((source: Message) => source.transcripts), [1, 1, 1]);
+    assertEquals((await call("list_tasks", {})).tasks, []);
+  });
+});

@@ -63,7 +63,7 @@ const READABLE = {
 
 /** The label every Buzz transcript carries: a transcribed media file. */
 const LABEL = "audio";
-const COMPLETED = "x.status = 'completed'";
+const COMPLETED = "x.status = 'completed' AND x.id IS NOT NULL";
 const KEY = yearFirstSql(
   "x.time_queued",
   "CAST(round(unixepoch(x.time_queued, 'utc', 'subsec') * 1000) AS INTEGER)",

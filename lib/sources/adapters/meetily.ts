@@ -58,7 +58,7 @@ function headOf(row: StoreRow): Head {
   return {
     r: Number(row["r"]),
     id: String(row["id"]),
-    title: String(row["title"]),
+    title: String(row["title"] ?? ""),
     k: Number(row["k"]),
   };
 }

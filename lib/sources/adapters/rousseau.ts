@@ -149,7 +149,9 @@ export class RousseauReader implements SourceReader {
   heads(after: Position | null, limit: number, filter: TranscriptFilter = {}): SessionHead[] {
     const since = filter.since === undefined ? "" : new Date(filter.since).toISOString();
     const until = filter.until === undefined ? "\uffff" : new Date(filter.until).toISOString();
-    const range = `${CREATED} >= ? AND ${CREATED} < ? AND ${keepGoingSql("s")}`;
+    const range = `s.id IS NOT NULL AND ${CREATED} >= ? AND ${CREATED} < ? AND ${
+      keepGoingSql("s")
+    }`;
     if (after === null) {
       return this.#store.all(
         `SELECT ${HEAD} FROM sessions s WHERE ${range}
@@ -270,7 +272,7 @@ export class RousseauReader implements SourceReader {
 
   facts(): SourceFacts {
     const count = (sql: string) => Number(this.#store.get(sql)?.["n"] ?? 0);
-    const transcripts = count(`SELECT count(*) AS n FROM sessions s`);
+    const transcripts = count(`SELECT count(*) AS n FROM sessions s WHERE s.id IS NOT NULL`);
     const newest = this.#store.get(
       `SELECT max(${CREATED}) AS n FROM sessions s WHERE ${CREATED} NOT GLOB '0001-01-01*'`,
     )?.["n"];
@@ -291,7 +293,7 @@ export class RousseauReader implements SourceReader {
     if (!this.#cron) notes.push("cron_jobs is missing or incomplete: no scheduled jobs as tasks");
     return {
       transcripts,
-      tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs`) : 0,
+      tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs c WHERE c.id IS NOT NULL`) : 0,
       newest: goTime(newest),
       search: "fts",
       turns: false,

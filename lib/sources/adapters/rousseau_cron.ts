@@ -63,7 +63,7 @@ function readJobs(store: Store, after: Position | null, limit: number): CronJob[
   const order = "ORDER BY c.created_at DESC, c.rowid DESC LIMIT ?";
   if (after === null) {
     return store.all(
-      `SELECT ${COLUMNS} FROM cron_jobs c WHERE ${keepGoingSql("c")} ${order}`,
+      `SELECT ${COLUMNS} FROM cron_jobs c WHERE c.id IS NOT NULL AND ${keepGoingSql("c")} ${order}`,
       limit,
     )
       .map(jobOf);
@@ -71,7 +71,8 @@ function readJobs(store: Store, after: Position | null, limit: number): CronJob[
   const [created, rowid] = positionTexts(after, 2);
   return store.all(
     `SELECT ${COLUMNS} FROM cron_jobs c
-      WHERE (c.created_at < ? OR (c.created_at = ? AND c.rowid < ?)) AND ${keepGoingSql("c")}
+      WHERE (c.created_at < ? OR (c.created_at = ? AND c.rowid < ?)) AND c.id IS NOT NULL
+        AND ${keepGoingSql("c")}
       ${order}`,
     created!,
     created!,
