@@ -107,16 +107,22 @@ Deno.test("segment times that are negative, huge, beyond 2^53 or not numbers are
   const bad = `(-5, -10), (1e300, 1e308), (9223372036854775807, 9223372036854775807),
     ('NaN', 'Infinity')`;
   const databases = {
-    m: brokenDatabase("meetily", (db) =>
-      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
+    m: brokenDatabase(
+      "meetily",
+      (db) =>
+        db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
           VALUES ('m1', 'Bad times', '2025-11-19T07:07:05+00:00', '');
         INSERT INTO transcripts (meeting_id, transcript, timestamp, audio_start_time, audio_end_time)
-          SELECT 'm1', 'said ' || column1, '', column1, column2 FROM (VALUES ${bad});`)),
-    b: brokenDatabase("buzz", (db) =>
-      db.exec(`INSERT INTO transcription (id, status, time_queued, file)
+          SELECT 'm1', 'said ' || column1, '', column1, column2 FROM (VALUES ${bad});`),
+    ),
+    b: brokenDatabase(
+      "buzz",
+      (db) =>
+        db.exec(`INSERT INTO transcription (id, status, time_queued, file)
           VALUES ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3');
         INSERT INTO transcription_segment (transcription_id, text, start_time, end_time)
-          SELECT 'b1', 'said ' || column1, column1, column2 FROM (VALUES ${bad});`)),
+          SELECT 'b1', 'said ' || column1, column1, column2 FROM (VALUES ${bad});`),
+    ),
   };
   await serving(databases, async (call) => {
     for (const id of ["m:m1", "b:b1"]) {
@@ -129,25 +135,39 @@ Deno.test("segment times that are negative, huge, beyond 2^53 or not numbers are
         assert(turn.at === null || /^\d{1,6}:\d\d:\d\d$/.test(turn.at), `${id}: ${turn.at}`);
       }
       const { duration } = await call("get_transcript", { id });
-      assert(duration === null || (Number.isFinite(duration) && duration >= 0), `${id}: ${duration}`);
+      assert(
+        duration === null || (Number.isFinite(duration) && duration >= 0),
+        `${id}: ${duration}`,
+      );
     }
   });
 });
 
 Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL title is not 'null'", async () => {
   const databases = {
-    m: brokenDatabase("meetily", (db) =>
-      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at) VALUES
-        ('untitled', NULL, '2025-11-19T07:07:05+00:00', ''), (NULL, 'No id', '2025-11-19T08:00:00+00:00', '')`)),
-    b: brokenDatabase("buzz", (db) =>
-      db.exec(`INSERT INTO transcription (id, status, time_queued, file) VALUES
-        ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3'), (NULL, 'completed', '2025-11-19T09:00:00', '/a/c.mp3')`)),
-    r: brokenDatabase("rousseau", (db) =>
-      db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at) VALUES
+    m: brokenDatabase(
+      "meetily",
+      (db) =>
+        db.exec(`INSERT INTO meetings (id, title, created_at, updated_at) VALUES
+        ('untitled', NULL, '2025-11-19T07:07:05+00:00', ''), (NULL, 'No id', '2025-11-19T08:00:00+00:00', '')`),
+    ),
+    b: brokenDatabase(
+      "buzz",
+      (db) =>
+        db.exec(`INSERT INTO transcription (id, status, time_queued, file) VALUES
+        ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3'), (NULL, 'completed', '2025-11-19T09:00:00', '/a/c.mp3')`),
+    ),
+    r: brokenDatabase(
+      "rousseau",
+      (db) =>
+        db.exec(
+          `INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at) VALUES
           ('s1', 'One', '{"messages":[]}', 0, '2026-07-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z'),
           (NULL, 'No id', '{"messages":[]}', 0, '2026-07-02T00:00:00.000Z', '2026-07-02T00:00:00.000Z');
         INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at) VALUES
-          (NULL, 'j', '* * * * *', 'Brief me', 'x', 1, '2026-07-01T00:00:00.000Z')`)),
+          (NULL, 'j', '* * * * *', 'Brief me', 'x', 1, '2026-07-01T00:00:00.000Z')`,
+        ),
+    ),
   };
   await serving(databases, async (call, server) => {
     const items = await listAll(call);
@@ -161,5 +181,32 @@ Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL tit
     const sources = (await call("list_sources", {})).sources;
     assertEquals(sources.map((source: Message) => source.transcripts), [1, 1, 1]);
     assertEquals((await call("list_tasks", {})).tasks, []);
+  });
+});
+
+Deno.test("a 50 MB segment is served cut by resources/read and prompts/get; the server lives on", async () => {
+  const huge = "budget talk ".repeat(50 * 1024 * 1024 / 12);
+  const databases = {
+    m: brokenDatabase("meetily", (db) => {
+      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
+        VALUES ('big', 'Big', '2025-11-19T07:07:05+00:00', '')`);
+      db.prepare(`INSERT INTO transcripts (meeting_id, transcript, timestamp, audio_start_time,
+        audio_end_time) VALUES ('big', ?, '', 0, 1)`).run(huge);
+    }),
+  };
+  await serving(databases, async (call, server) => {
+    const read = await server.request("resources/read", { uri: "transcript://m/big" });
+    assert(read["result"] !== undefined, JSON.stringify(read).slice(0, 300));
+    const markdown: string = read["result"].contents[0].text;
+    assert(
+      markdown.length < 2 * 1024 * 1024 && /_Cut here at/.test(markdown),
+      markdown.slice(-300),
+    );
+    const prompt = await server.request("prompts/get", {
+      name: "summarize_transcript",
+      arguments: { id: "m:big" },
+    });
+    assert(prompt["result"] !== undefined, JSON.stringify(prompt).slice(0, 300));
+    assertEquals((await call("list_sources", {})).sources[0].transcripts, 1);
   });
 });
