@@ -210,3 +210,18 @@ Deno.test("a 50 MB segment is served cut by resources/read and prompts/get; the 
     assertEquals((await call("list_sources", {})).sources[0].transcripts, 1);
   });
 });
+
+Deno.test("a KuraDB file_data without updated_at opens with search by a text kept in memory read again after each change", async () => {
+  const databases = {
+    k: brokenDatabase("kuradb", (db) =>
+      db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at)
+          VALUES ('/in/a.md', 1, 1, 'The zeppelin budget', 0, '2025-11-01 00:00:00');
+        ALTER TABLE file_data DROP COLUMN updated_at`)),
+  };
+  await serving(databases, async (call) => {
+    const found = await call("search_transcripts", { query: "zeppelin" });
+    assertEquals(found.results.map((hit: Message) => hit.title), ["a.md"]);
+    const [source] = (await call("list_sources", {})).sources;
+    assert(source.notes.some((note: string) => /updated_at is missing/.test(note)), source.notes);
+  });
+});

@@ -77,10 +77,13 @@ class KuraDbReader implements SourceReader {
   readonly #name: string;
   #heads: { version: number; list: Head[]; bySource: Map<string, Head> } | undefined;
   readonly #texts = new KuraDbTexts();
+  /** Whether rows carry `updated_at`, which tells the text kept in memory what changed. */
+  readonly #stamped: boolean;
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
     this.#name = context.name;
+    this.#stamped = missingColumns(context.tables, "file_data", ["updated_at"]).length === 0;
   }
 
   /**
@@ -210,7 +213,7 @@ class KuraDbReader implements SourceReader {
     const counts = new Map<string, ItemCounts>();
     countTitles(parsed, list.map((head) => ({ key: head.source, title: head.title })), counts);
     const texts = this.#texts;
-    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS);
+    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS, this.#stamped);
     const partial = texts.search(this.#store, parsed, counts, started);
     // Counts are keyed by path; a hit's key is the file's first live chunk.
     const ranked = rankScanned(counts, list.map((h) => ({ id: h.source, k: h.k, r: h.r })), count);
@@ -264,6 +267,11 @@ class KuraDbReader implements SourceReader {
     if (dismissed > 0) {
       notes.push(
         `${dismissed} chunks of changed or removed files are dismissed: never shown or found`,
+      );
+    }
+    if (!this.#stamped) {
+      notes.push(
+        "file_data.updated_at is missing: after each change the text kept in memory is read again whole",
       );
     }
     if (undated > 0) notes.push(`${undated} files have an unreadable created_at; shown as 1970`);
