@@ -33,6 +33,7 @@ import { localZone, rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery, scanRows } from "./scan_search.ts";
 import { BuzzSegments } from "./buzz_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read. Never `error_message` (it can hold paths and API errors), `url`,
@@ -91,8 +92,9 @@ interface Head {
  * ```
  */
 export function buzzTitle(name: unknown, file: unknown): string {
-  if (typeof name === "string" && name.trim() !== "") return name;
-  const base = typeof file === "string" ? file.split(/[\\/]/).filter((part) => part).at(-1) : "";
+  const given = textOf(name);
+  if (given.trim() !== "") return given;
+  const base = textOf(file).split(/[\\/]/).filter((part) => part).at(-1);
   return base || "Untitled transcription";
 }
 

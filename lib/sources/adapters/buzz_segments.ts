@@ -12,6 +12,7 @@ import { keepGoingSql, type Store, type StoreParam, type StoreRow } from "../../
 import { makePreview } from "../../text/preview.ts";
 import { PREVIEW_SOURCE_CHARS } from "../../config/limits.ts";
 import { recordingMs } from "./meetily_times.ts";
+import { textOf } from "./text_value.ts";
 
 /** How many segments a preview is first made from: a few sentences hold 240 characters. */
 const PREVIEW_SEGMENTS = 24;
@@ -28,8 +29,8 @@ const PREVIEW_SEGMENTS = 24;
  * ```
  */
 export function segmentText(text: unknown, translation: unknown): string {
-  const own = String(text ?? "").trim();
-  const translated = typeof translation === "string" ? translation.trim() : "";
+  const own = textOf(text).trim();
+  const translated = textOf(translation).trim();
   if (translated === "") return own;
   return own === "" ? `[translation: ${translated}]` : `${own} [translation: ${translated}]`;
 }

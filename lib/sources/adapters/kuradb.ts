@@ -37,6 +37,7 @@ import { kuradbListingOf } from "./kuradb_folder.ts";
 import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery } from "./scan_search.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read: never `embedding` or `is_embed` (vectors are not used yet), never the
@@ -130,7 +131,7 @@ class KuraDbReader implements SourceReader {
       source,
       limit,
       offset,
-    ).map((row) => String(row["x"] ?? ""));
+    ).map((row) => textOf(row["x"]));
   }
 
   #text(head: Head): string {

@@ -23,6 +23,7 @@ import {
   type ScanQuery,
   scanRows,
 } from "./scan_search.ts";
+import { textOf } from "./text_value.ts";
 
 /** Files one statement of the build reads; the time and the call are checked between them. */
 const BUILD_FILES = 128;
@@ -133,7 +134,7 @@ export class KuraDbTexts {
       const source = String(row["s"]);
       let list = chunks.get(source);
       if (list === undefined) chunks.set(source, list = []);
-      list.push(String(row["x"] ?? "").toLowerCase());
+      list.push(textOf(row["x"]).toLowerCase());
     }
     for (const [source, list] of chunks) {
       this.#set(source, list.join(SEPARATOR));
@@ -193,7 +194,7 @@ export class KuraDbTexts {
         source,
         rows.length === 0
           ? undefined
-          : rows.map((row) => String(row["x"] ?? "").toLowerCase()).join(SEPARATOR),
+          : rows.map((row) => textOf(row["x"]).toLowerCase()).join(SEPARATOR),
       );
     }
   }

@@ -36,6 +36,7 @@ import { rankScanned, scanQuery } from "./scan_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
 import { SegmentRanges } from "./meetily_ranges.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
+import { textOf } from "./text_value.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -58,7 +59,7 @@ function headOf(row: StoreRow): Head {
   return {
     r: Number(row["r"]),
     id: String(row["id"]),
-    title: String(row["title"] ?? ""),
+    title: textOf(row["title"]),
     k: Number(row["k"]),
   };
 }
@@ -136,7 +137,7 @@ class MeetilyReader implements SourceReader {
       startMs: ms(row["s"]),
       endMs: ms(row["e"]),
       speaker: null,
-      text: String(row["text"] ?? ""),
+      text: textOf(row["text"]),
     }));
   }
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { keepGoingSql, type Store } from "../../store/store.ts";
+import { textOf } from "./text_value.ts";
 
 /** One action item as the summary states it. */
 export interface ActionItem {
@@ -206,7 +207,7 @@ export function* summaryRows(
       store.throwIfInterrupted();
       let items: ActionItem[] | null;
       try {
-        items = actionItemsOf(String(row["result"]));
+        items = actionItemsOf(textOf(row["result"]));
       } catch {
         items = null;
       }
@@ -240,7 +241,7 @@ export function countActionItems(store: Store): { tasks: number; unreadable: num
   for (const [i, row] of rows.entries()) {
     if (i % TASK_BATCH === 0) store.throwIfInterrupted();
     try {
-      tasks += actionItemsOf(String(row["result"])).length;
+      tasks += actionItemsOf(textOf(row["result"])).length;
     } catch {
       unreadable++;
     }

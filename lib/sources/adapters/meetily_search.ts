@@ -16,6 +16,7 @@ import {
   type ScanQuery,
   scanRows,
 } from "./scan_search.ts";
+import { textOf } from "./text_value.ts";
 
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 /** Candidate rows of a several-part word fetched by one statement to be tested. */
@@ -66,7 +67,7 @@ function indexCounts(
       );
       for (const row of rows) {
         const meeting = meetingOf.get(Number(row["r"]));
-        if (meeting !== undefined && term.test(String(row["x"] ?? "").toLowerCase())) {
+        if (meeting !== undefined && term.test(textOf(row["x"]).toLowerCase())) {
           countsOf(counts, meeting, size).segments[i]!++;
         }
       }

@@ -36,6 +36,7 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { goTime, type RenderedSession, renderPayload } from "./rousseau_payload.ts";
 import { ROUSSEAU_FTS, RousseauSearch } from "./rousseau_search.ts";
 import { type CronJob, cronJobs, cronTasks } from "./rousseau_cron.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read. Never `oauth_tokens`, `jid_sessions` (phone numbers), `claude_sessions`,
@@ -78,7 +79,7 @@ function headOf(row: StoreRow): SessionHead {
   return {
     rowid: Number(row["r"]),
     id: String(row["id"]),
-    title: String(row["title"] ?? ""),
+    title: textOf(row["title"]),
     messageCount: Number(row["n"] ?? 0),
     createdAt: goTime(row["c"]),
     updatedAt: goTime(row["u"]),
@@ -138,7 +139,7 @@ export class RousseauReader implements SourceReader {
       head.rowid,
     )?.["p"];
     const start = head.createdAt === null ? null : Date.parse(head.createdAt);
-    const read = { head, rendered: renderPayload(String(payload ?? ""), start) };
+    const read = { head, rendered: renderPayload(textOf(payload), start) };
     this.#kept.delete(head.id);
     this.#kept.set(head.id, read);
     if (this.#kept.size > KEPT_RENDERINGS) this.#kept.delete(this.#kept.keys().next().value!);

@@ -16,6 +16,7 @@ import {
 } from "../source_reader.ts";
 import { publicId } from "../source_ids.ts";
 import { goTime } from "./rousseau_payload.ts";
+import { textOf } from "./text_value.ts";
 
 /** The bucket every job sits in. */
 export const SCHEDULED = "scheduled";
@@ -49,9 +50,9 @@ function jobOf(row: StoreRow): CronJob {
   return {
     rowid: Number(row["r"]),
     id: String(row["id"]),
-    name: String(row["name"] ?? ""),
-    schedule: String(row["x"] ?? ""),
-    prompt: String(row["p"] ?? ""),
+    name: textOf(row["name"]),
+    schedule: textOf(row["x"]),
+    prompt: textOf(row["p"]),
     enabled: Number(row["e"] ?? 0) === 1,
     createdAt: goTime(row["c"]),
     lastRunAt: goTime(row["l"]),
