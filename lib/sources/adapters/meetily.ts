@@ -35,6 +35,7 @@ import { scanCounts } from "./meetily_search.ts";
 import { rankScanned, scanQuery } from "./scan_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
 import { SegmentRanges } from "./meetily_ranges.ts";
+import { KeptSegments } from "./kept_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
 import { textOf } from "./text_value.ts";
 
@@ -74,6 +75,7 @@ class MeetilyReader implements SourceReader {
   readonly #summaryKey: string;
   readonly #drift: string[] = [];
   readonly #ranges = new SegmentRanges();
+  readonly #kept = new KeptSegments();
   #index = new MeetilyIndex();
   #taskCount: { version: number; tasks: number; unreadable: number } | undefined;
 
@@ -120,7 +122,12 @@ class MeetilyReader implements SourceReader {
 
   /** A meeting's segments in order: by start time where known, else as they were saved. */
   segmentsOf(meetingId: string): SegmentRecord[] {
-    const range = this.#ranges.of(this.#store, this.#version()).get(meetingId);
+    const version = this.#version();
+    return this.#kept.of(version, meetingId, () => this.#readSegments(meetingId, version));
+  }
+
+  #readSegments(meetingId: string, version: number): SegmentRecord[] {
+    const range = this.#ranges.of(this.#store, version).get(meetingId);
     if (range === undefined) return [];
     const rows = this.#store.all(
       `SELECT t.transcript AS text, ${this.#starts ? "t.audio_start_time" : "NULL"} AS s,
@@ -144,10 +151,15 @@ class MeetilyReader implements SourceReader {
   /** Its text and length; `speakers` is empty (Meetily names none) where it has segments. */
   #content(meetingId: string) {
     const segments = this.segmentsOf(meetingId);
-    const ends = segments.map((s) => s.endMs ?? s.startMs).filter((ms) => ms !== null);
+    // A loop, not Math.max(...ends): a spread of 150,000 ends overflows the stack.
+    let end: number | null = null;
+    for (const segment of segments) {
+      const ms = segment.endMs ?? segment.startMs;
+      if (ms !== null && (end === null || ms > end)) end = ms;
+    }
     return {
       text: segments.map((segment) => segment.text).join("\n"),
-      duration: ends.length === 0 ? null : Math.max(...ends) / 1000,
+      duration: end === null ? null : end / 1000,
       speakers: segments.length > 0 ? [] : undefined,
     };
   }
