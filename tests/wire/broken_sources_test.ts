@@ -261,3 +261,35 @@ Deno.test("text stored as a BLOB (invalid UTF-8 too) is read as text, not as a l
     for (const text of shown) assert(/^Hello\ufffd/.test(text), `read as ${JSON.stringify(text)}`);
   });
 });
+
+Deno.test("ids with colons, slashes, quotes, spaces at either end and control characters round-trip", async () => {
+  const keys = ["a:b:c", "a/b/c", `q'uo"te`, " lead", "trail ", "tab\there", "ctl\u0001x", "%2F", "ünï 🎉"];
+  const databases = {
+    m: brokenDatabase("meetily", (db) => {
+      const insert = db.prepare(`INSERT INTO meetings (id, title, created_at, updated_at)
+        VALUES (?, ?, '2025-11-19T07:07:05+00:00', '')`);
+      keys.forEach((key, i) => insert.run(key, `Odd ${i}`));
+    }),
+  };
+  await serving(databases, async (call, server) => {
+    const listed = (await listAll(call)).map((item) => item.id).sort();
+    assertEquals(listed, keys.map((key) => `m:${key}`).sort());
+    for (const id of listed) {
+      assertEquals((await call("get_transcript", { id })).id, id);
+      assertEquals((await call("get_turns", { id })).id, id);
+      const uri = `transcript://m/${encodeURIComponent(id.slice(2))}`;
+      const read = await server.request("resources/read", { uri });
+      assertEquals(read["result"]?.contents[0].uri, uri, JSON.stringify(read));
+      const suggested = await server.request("completion/complete", {
+        ref: { type: "ref/prompt", name: "summarize_transcript" },
+        argument: { name: "id", value: "Odd" },
+      });
+      assert(suggested["result"].completion.values.includes(id), JSON.stringify(suggested));
+      const prompt = await server.request("prompts/get", {
+        name: "summarize_transcript",
+        arguments: { id },
+      });
+      assert(prompt["result"] !== undefined, `${JSON.stringify(id)}: ${JSON.stringify(prompt)}`);
+    }
+  });
+});
