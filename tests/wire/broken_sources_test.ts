@@ -213,10 +213,13 @@ Deno.test("a 50 MB segment is served cut by resources/read and prompts/get; the 
 
 Deno.test("a KuraDB file_data without updated_at opens with search by a text kept in memory read again after each change", async () => {
   const databases = {
-    k: brokenDatabase("kuradb", (db) =>
-      db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at)
+    k: brokenDatabase(
+      "kuradb",
+      (db) =>
+        db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at)
           VALUES ('/in/a.md', 1, 1, 'The zeppelin budget', 0, '2025-11-01 00:00:00');
-        ALTER TABLE file_data DROP COLUMN updated_at`)),
+        ALTER TABLE file_data DROP COLUMN updated_at`),
+    ),
   };
   await serving(databases, async (call) => {
     const found = await call("search_transcripts", { query: "zeppelin" });
@@ -230,24 +233,36 @@ Deno.test("text stored as a BLOB (invalid UTF-8 too) is read as text, not as a l
   // "Hello" and two bytes that are no UTF-8.
   const blob = "X'48656c6c6ffffe'";
   const databases = {
-    m: brokenDatabase("meetily", (db) =>
-      db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
+    m: brokenDatabase(
+      "meetily",
+      (db) =>
+        db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
           VALUES ('m1', ${blob}, '2025-11-19T07:07:05+00:00', '');
         INSERT INTO transcripts (meeting_id, transcript, timestamp, audio_start_time, audio_end_time)
-          VALUES ('m1', ${blob}, '', 0, 1)`)),
-    b: brokenDatabase("buzz", (db) =>
-      db.exec(`INSERT INTO transcription (id, status, time_queued, file, name)
+          VALUES ('m1', ${blob}, '', 0, 1)`),
+    ),
+    b: brokenDatabase(
+      "buzz",
+      (db) =>
+        db.exec(`INSERT INTO transcription (id, status, time_queued, file, name)
           VALUES ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3', ${blob});
         INSERT INTO transcription_segment (transcription_id, text, start_time, end_time)
-          VALUES ('b1', ${blob}, 0, 1)`)),
-    k: brokenDatabase("kuradb", (db) =>
-      db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at)
-        VALUES ('/in/a.md', 1, 1, ${blob}, 0, '2025-11-01 00:00:00')`)),
-    r: brokenDatabase("rousseau", (db) =>
-      db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
+          VALUES ('b1', ${blob}, 0, 1)`),
+    ),
+    k: brokenDatabase(
+      "kuradb",
+      (db) =>
+        db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at)
+        VALUES ('/in/a.md', 1, 1, ${blob}, 0, '2025-11-01 00:00:00')`),
+    ),
+    r: brokenDatabase(
+      "rousseau",
+      (db) =>
+        db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
           VALUES ('s1', ${blob}, '{"messages":[]}', 0, '2026-07-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z');
         INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at)
-          VALUES ('job', 'j', '* * * * *', ${blob}, 'x', 1, '2026-07-01T00:00:00.000Z')`)),
+          VALUES ('job', 'j', '* * * * *', ${blob}, 'x', 1, '2026-07-01T00:00:00.000Z')`),
+    ),
   };
   await serving(databases, async (call) => {
     const items = await listAll(call);
@@ -263,7 +278,17 @@ Deno.test("text stored as a BLOB (invalid UTF-8 too) is read as text, not as a l
 });
 
 Deno.test("ids with colons, slashes, quotes, spaces at either end and control characters round-trip", async () => {
-  const keys = ["a:b:c", "a/b/c", `q'uo"te`, " lead", "trail ", "tab\there", "ctl\u0001x", "%2F", "ünï 🎉"];
+  const keys = [
+    "a:b:c",
+    "a/b/c",
+    `q'uo"te`,
+    " lead",
+    "trail ",
+    "tab\there",
+    "ctl\u0001x",
+    "%2F",
+    "ünï 🎉",
+  ];
   const databases = {
     m: brokenDatabase("meetily", (db) => {
       const insert = db.prepare(`INSERT INTO meetings (id, title, created_at, updated_at)

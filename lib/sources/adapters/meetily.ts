@@ -353,9 +353,10 @@ class MeetilyReader implements SourceReader {
 }
 
 /**
- * The Meetily kind. Recognised by Meetily's own columns: a `meetings` table and a
- * `transcripts` table keyed by `meeting_id` with `transcript` and `timestamp` (our own
- * schema's `transcripts` has neither).
+ * The Meetily kind. Recognised by the columns it reads of Meetily's own: `meetings` (id,
+ * title, created_at) and a `transcripts` table keyed by `meeting_id` with `transcript` (our
+ * own schema's `transcripts` has neither), so an upgrade that drops a column it never reads
+ * (`updated_at`, `timestamp`) leaves it readable.
  *
  * @example
  * ```ts
@@ -367,8 +368,8 @@ export const meetilyKind: SourceKind = {
   kind: "meetily",
   defaultName: "meetily",
   matches: (tables) =>
-    missingColumns(tables, "meetings", ["id", "title", "created_at", "updated_at"]).length === 0 &&
-    missingColumns(tables, "transcripts", ["meeting_id", "transcript", "timestamp"]).length === 0,
+    missingColumns(tables, "meetings", READABLE.meetings).length === 0 &&
+    missingColumns(tables, "transcripts", ["meeting_id", "transcript"]).length === 0,
   readable: READABLE,
   vocabOf: null,
   open: (store, context) => new MeetilyReader(store, context),
