@@ -318,3 +318,21 @@ Deno.test("ids with colons, slashes, quotes, spaces at either end and control ch
     }
   });
 });
+
+Deno.test("KuraDB files whose first rowid is negative or of 16 digits are listed and read back", async () => {
+  const databases = {
+    k: brokenDatabase("kuradb", (db) =>
+      db.exec(`INSERT INTO file_data (id, source, chunk, total, content, dismiss, created_at) VALUES
+        (-5, '/in/neg.md', 1, 1, 'negative rowid', 0, '2025-11-01 00:00:00'),
+        (1234567890123456, '/in/long.md', 1, 1, 'sixteen digits', 0, '2025-11-02 00:00:00')`)),
+  };
+  await serving(databases, async (call, server) => {
+    const ids = (await listAll(call)).map((item) => item.id);
+    assertEquals(ids, ["k:1234567890123456", "k:-5"]);
+    for (const id of ids) {
+      assertEquals((await call("get_transcript", { id })).id, id);
+      const read = await server.request("resources/read", { uri: `transcript://k/${id.slice(2)}` });
+      assert(read["result"] !== undefined, JSON.stringify(read));
+    }
+  });
+});

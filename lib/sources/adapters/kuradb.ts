@@ -113,7 +113,8 @@ class KuraDbReader implements SourceReader {
 
   /** The live file whose first chunk has rowid `key`, or undefined. */
   #head(key: string): Head | undefined {
-    if (!/^\d{1,15}$/.test(key)) return undefined;
+    // Any rowid an id was made from: a safe integer, negative too (a row the app did not number).
+    if (!/^-?\d{1,16}$/.test(key) || !Number.isSafeInteger(Number(key))) return undefined;
     const row = this.#store.get(
       `SELECT f.source AS s FROM file_data f WHERE f.id = ? AND ${LIVE}`,
       Number(key),
