@@ -337,16 +337,19 @@ Deno.test("KuraDB files whose first rowid is negative or of 16 digits are listed
   });
 });
 
-Deno.test("rousseau times that are no RFC 3339 ('5', 'Nov 19') are unreadable, not read as 2001", async () => {
+Deno.test("rousseau times that are no RFC 3339 ('5', 'Nov 19', 'garbage') are unreadable, not read as 2001", async () => {
   const databases = {
     r: brokenDatabase("rousseau", (db) =>
       db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
-          VALUES ('s', 'S', '{"messages":[]}', 0, '5', '2026-07-01T00:00:00.000Z');
+          VALUES ('s', 'S', '{"messages":[]}', 0, '5', '2026-07-01T00:00:00.000Z'),
+            ('g', 'G', '{"messages":[]}', 0, 'garbage', 'garbage');
         INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at)
           VALUES ('j', 'j', '* * * * *', 'Brief me', 'x', 1, 'Nov 19')`)),
   };
   await serving(databases, async (call) => {
     assertEquals((await call("get_transcript", { id: "r:s" })).createdAt, "2026-07-01T00:00:00.000Z");
+    // The newest readable creation (or update, for the undated), not null for one garbage row.
+    assertEquals((await call("list_sources", {})).sources[0].newest, "2026-07-01T00:00:00.000Z");
     const [task] = (await call("list_tasks", {})).tasks;
     assertEquals(task.createdAt, "1970-01-01T00:00:00.000Z");
   });

@@ -52,8 +52,11 @@ const READABLE = {
 const LABEL = "chat";
 const EPOCH = "1970-01-01T00:00:00.000Z";
 /** A session's creation time as text, its update time standing in for Go's zero time. */
-const CREATED =
-  "(CASE WHEN s.created_at GLOB '0001-01-01*' THEN s.updated_at ELSE s.created_at END)";
+/** A time as rousseau writes one: a year first (goTime reads the rest). */
+const DATED = "GLOB '[0-9][0-9][0-9][0-9]-*'";
+/** When a session was created, as shown: its update where the creation is zero or no time. */
+const CREATED = `(CASE WHEN s.created_at ${DATED} AND s.created_at NOT GLOB '0001-01-01*'
+  THEN s.created_at ELSE s.updated_at END)`;
 const HEAD = `s.rowid AS r, s.id AS id, s.title AS title, s.message_count AS n,
   s.created_at AS c, s.updated_at AS u`;
 
@@ -275,7 +278,8 @@ export class RousseauReader implements SourceReader {
     const count = (sql: string) => Number(this.#store.get(sql)?.["n"] ?? 0);
     const transcripts = count(`SELECT count(*) AS n FROM sessions s WHERE s.id IS NOT NULL`);
     const newest = this.#store.get(
-      `SELECT max(${CREATED}) AS n FROM sessions s WHERE ${CREATED} NOT GLOB '0001-01-01*'`,
+      `SELECT max(${CREATED}) AS n FROM sessions s
+        WHERE ${CREATED} ${DATED} AND ${CREATED} NOT GLOB '0001-01-01*'`,
     )?.["n"];
     const undated = count(
       `SELECT count(*) AS n FROM sessions s WHERE s.created_at GLOB '0001-01-01*'`,
