@@ -321,10 +321,15 @@ Deno.test("ids with colons, slashes, quotes, spaces at either end and control ch
 
 Deno.test("KuraDB files whose first rowid is negative or of 16 digits are listed and read back", async () => {
   const databases = {
-    k: brokenDatabase("kuradb", (db) =>
-      db.exec(`INSERT INTO file_data (id, source, chunk, total, content, dismiss, created_at) VALUES
+    k: brokenDatabase(
+      "kuradb",
+      (db) =>
+        db.exec(
+          `INSERT INTO file_data (id, source, chunk, total, content, dismiss, created_at) VALUES
         (-5, '/in/neg.md', 1, 1, 'negative rowid', 0, '2025-11-01 00:00:00'),
-        (1234567890123456, '/in/long.md', 1, 1, 'sixteen digits', 0, '2025-11-02 00:00:00')`)),
+        (1234567890123456, '/in/long.md', 1, 1, 'sixteen digits', 0, '2025-11-02 00:00:00')`,
+        ),
+    ),
   };
   await serving(databases, async (call, server) => {
     const ids = (await listAll(call)).map((item) => item.id);
@@ -339,15 +344,21 @@ Deno.test("KuraDB files whose first rowid is negative or of 16 digits are listed
 
 Deno.test("rousseau times that are no RFC 3339 ('5', 'Nov 19', 'garbage') are unreadable, not read as 2001", async () => {
   const databases = {
-    r: brokenDatabase("rousseau", (db) =>
-      db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
+    r: brokenDatabase(
+      "rousseau",
+      (db) =>
+        db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
           VALUES ('s', 'S', '{"messages":[]}', 0, '5', '2026-07-01T00:00:00.000Z'),
             ('g', 'G', '{"messages":[]}', 0, 'garbage', 'garbage');
         INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at)
-          VALUES ('j', 'j', '* * * * *', 'Brief me', 'x', 1, 'Nov 19')`)),
+          VALUES ('j', 'j', '* * * * *', 'Brief me', 'x', 1, 'Nov 19')`),
+    ),
   };
   await serving(databases, async (call) => {
-    assertEquals((await call("get_transcript", { id: "r:s" })).createdAt, "2026-07-01T00:00:00.000Z");
+    assertEquals(
+      (await call("get_transcript", { id: "r:s" })).createdAt,
+      "2026-07-01T00:00:00.000Z",
+    );
     // The newest readable creation (or update, for the undated), not null for one garbage row.
     assertEquals((await call("list_sources", {})).sources[0].newest, "2026-07-01T00:00:00.000Z");
     const [task] = (await call("list_tasks", {})).tasks;

@@ -62,6 +62,13 @@ const READABLE = {
   ],
 } as const;
 
+/** Columns of every schema Buzz has had that are read: missing means an upgrade dropped one. */
+const DROPPABLE = [
+  ["language", "no languages"],
+  ["model_type", "no engines"],
+  ["whisper_model_size", "no model names but Hugging Face ids"],
+] as const;
+
 /** The label every Buzz transcript carries: a transcribed media file. */
 const LABEL = "audio";
 const COMPLETED = "x.status = 'completed' AND x.id IS NOT NULL";
@@ -127,6 +134,11 @@ class BuzzReader implements SourceReader {
         ${optional(huggingFace, "hugging_face_model_id")}) AS mi`;
     if (!names) {
       this.#drift.push("transcription.name is missing (an older Buzz): titles are file names");
+    }
+    for (const [column, effect] of DROPPABLE) {
+      if (!has("transcription", column)) {
+        this.#drift.push(`transcription.${column} is missing: ${effect}`);
+      }
     }
     if (!this.#translations) {
       this.#drift.push(
