@@ -57,8 +57,12 @@ const DATED = "GLOB '[0-9][0-9][0-9][0-9]-*'";
 /** When a session was created, as shown: its update where the creation is zero or no time. */
 const CREATED = `(CASE WHEN s.created_at ${DATED} AND s.created_at NOT GLOB '0001-01-01*'
   THEN s.created_at ELSE s.updated_at END)`;
-const HEAD = `s.rowid AS r, s.id AS id, s.title AS title, s.message_count AS n,
+/** The columns a head is read from; `message_count` as NULL where an upgrade dropped it. */
+const head = (counted: boolean) =>
+  `s.rowid AS r, s.id AS id, s.title AS title, ${counted ? "s.message_count" : "NULL"} AS n,
   s.created_at AS c, s.updated_at AS u`;
+/** The columns of `sessions` it cannot do without. */
+const SESSION_COLUMNS = ["id", "title", "payload", "created_at", "updated_at"];
 
 /** A session row's head. */
 export interface SessionHead {
@@ -106,6 +110,9 @@ export class RousseauReader implements SourceReader {
   readonly #store: Store;
   readonly #name: string;
   readonly #cron: boolean;
+  readonly #lastRun: boolean;
+  readonly #counted: boolean;
+  readonly #head: string;
   readonly #search: RousseauSearch;
   readonly #kept = new Map<string, ReadSession>();
 
@@ -113,7 +120,13 @@ export class RousseauReader implements SourceReader {
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
     this.#name = context.name;
-    this.#cron = missingColumns(context.tables, "cron_jobs", READABLE.cron_jobs).length === 0;
+    const missing = (table: string, columns: readonly string[]) =>
+      missingColumns(context.tables, table, columns);
+    this.#cron = missing("cron_jobs", READABLE.cron_jobs.filter((c) => c !== "last_run_at"))
+      .length === 0;
+    this.#lastRun = missing("cron_jobs", ["last_run_at"]).length === 0;
+    this.#counted = missing("sessions", ["message_count"]).length === 0;
+    this.#head = head(this.#counted);
     this.#search = new RousseauSearch(store, (id) => {
       const read = this.session(id);
       return read === undefined
@@ -129,7 +142,7 @@ export class RousseauReader implements SourceReader {
 
   /** A session's head and rendering by rousseau's id, or undefined. */
   session(id: string): ReadSession | undefined {
-    const row = this.#store.get(`SELECT ${HEAD} FROM sessions s WHERE s.id = ?`, id);
+    const row = this.#store.get(`SELECT ${this.#head} FROM sessions s WHERE s.id = ?`, id);
     return row === undefined ? undefined : this.#render(headOf(row));
   }
 
@@ -158,7 +171,7 @@ export class RousseauReader implements SourceReader {
     }`;
     if (after === null) {
       return this.#store.all(
-        `SELECT ${HEAD} FROM sessions s WHERE ${range}
+        `SELECT ${this.#head} FROM sessions s WHERE ${range}
           ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
         since,
         until,
@@ -167,7 +180,7 @@ export class RousseauReader implements SourceReader {
     }
     const [updated, rowid] = positionTexts(after, 2);
     return this.#store.all(
-      `SELECT ${HEAD} FROM sessions s
+      `SELECT ${this.#head} FROM sessions s
         WHERE s.updated_at <= ? AND (s.updated_at < ? OR s.rowid < ?) AND ${range}
         ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
       updated!,
@@ -263,7 +276,7 @@ export class RousseauReader implements SourceReader {
 
   /** The cron jobs, newest first (as rousseau lists them); none without the table. */
   jobs(): CronJob[] {
-    return this.#cron ? cronJobs(this.#store) : [];
+    return this.#cron ? cronJobs(this.#store, this.#lastRun) : [];
   }
 
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
@@ -271,7 +284,7 @@ export class RousseauReader implements SourceReader {
       if (after !== null) positionInteger(positionTexts(after, 2)[1]);
       return [];
     }
-    return cronTasks(this.#store, this.#name, after, limit, filter);
+    return cronTasks(this.#store, this.#name, after, limit, filter, this.#lastRun);
   }
 
   facts(): SourceFacts {
@@ -296,6 +309,10 @@ export class RousseauReader implements SourceReader {
       );
     }
     if (!this.#cron) notes.push("cron_jobs is missing or incomplete: no scheduled jobs as tasks");
+    else if (!this.#lastRun) notes.push("cron_jobs.last_run_at is missing: no last run times");
+    if (!this.#counted) {
+      notes.push("sessions.message_count is missing: message counts are shown as 0");
+    }
     return {
       transcripts,
       tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs c WHERE c.id IS NOT NULL`) : 0,
@@ -322,7 +339,7 @@ export const rousseauKind: SourceKind = {
   kind: "rousseau",
   defaultName: "rousseau",
   matches: (tables) =>
-    missingColumns(tables, "sessions", READABLE.sessions).length === 0 &&
+    missingColumns(tables, "sessions", SESSION_COLUMNS).length === 0 &&
     tables.has(ROUSSEAU_FTS),
   readable: READABLE,
   vocabOf: ROUSSEAU_FTS,
