@@ -308,7 +308,6 @@ export const kuradbKind: SourceKind = {
       "id",
       "source",
       "chunk",
-      "total",
       "content",
       "dismiss",
       "created_at",
