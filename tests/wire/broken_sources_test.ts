@@ -143,7 +143,7 @@ Deno.test("segment times that are negative, huge, beyond 2^53 or not numbers are
   });
 });
 
-Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL title is not 'null'", async () => {
+Deno.test("rows with a NULL id (or KuraDB path) are not listed as '<source>:null'; a NULL title is not 'null'", async () => {
   const databases = {
     m: brokenDatabase(
       "meetily",
@@ -156,6 +156,13 @@ Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL tit
       (db) =>
         db.exec(`INSERT INTO transcription (id, status, time_queued, file) VALUES
         ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3'), (NULL, 'completed', '2025-11-19T09:00:00', '/a/c.mp3')`),
+    ),
+    k: brokenDatabase(
+      "kuradb",
+      (db) =>
+        db.exec(`INSERT INTO file_data (source, chunk, total, content, dismiss, created_at) VALUES
+        ('/in/a.md', 1, 1, 'alpha', 0, '2025-11-01 00:00:00'),
+        (NULL, 1, 1, 'no path', 0, '2025-11-02 00:00:00')`),
     ),
     r: brokenDatabase(
       "rousseau",
@@ -171,7 +178,7 @@ Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL tit
   };
   await serving(databases, async (call, server) => {
     const items = await listAll(call);
-    assertEquals(items.map((item) => item.id).sort(), ["b:b1", "m:untitled", "r:s1"]);
+    assertEquals(items.map((item) => item.id).sort(), ["b:b1", "k:1", "m:untitled", "r:s1"]);
     assertEquals(items.find((item) => item.id === "m:untitled")?.title, "");
     for (const item of items) {
       const [source, key] = item.id.split(":");
@@ -179,7 +186,7 @@ Deno.test("rows with a NULL id are not listed as '<source>:null', and a NULL tit
       assert(read["result"] !== undefined, JSON.stringify(read));
     }
     const sources = (await call("list_sources", {})).sources;
-    assertEquals(sources.map((source: Message) => source.transcripts), [1, 1, 1]);
+    assertEquals(sources.map((source: Message) => source.transcripts), [1, 1, 1, 1]);
     assertEquals((await call("list_tasks", {})).tasks, []);
   });
 });

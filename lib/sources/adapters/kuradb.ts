@@ -100,7 +100,8 @@ class KuraDbReader implements SourceReader {
         yearFirstSql("c", "CAST(round(unixepoch(c, 'subsec') * 1000) AS INTEGER)")
       }, 0) AS k
         FROM (SELECT f.id AS r, f.source AS s, min(f.chunk) AS n, f.created_at AS c
-          FROM file_data f WHERE ${LIVE} AND ${keepGoingSql("f")} GROUP BY f.source)
+          FROM file_data f WHERE ${LIVE} AND f.source IS NOT NULL AND ${keepGoingSql("f")}
+          GROUP BY f.source)
         ORDER BY k DESC, r DESC`,
     );
     const list = rows.map((row): Head => {
