@@ -11,7 +11,8 @@
 import { fts5Tables } from "../../store/authorizer.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
-import { MAX_SPEAKERS } from "../../config/limits.ts";
+import { MAX_SPEAKERS, ROUSSEAU_KEPT_CHARS } from "../../config/limits.ts";
+import { KeptRenderings } from "./rousseau_kept.ts";
 import { readFromList, speakersOf } from "../turns.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
@@ -114,7 +115,7 @@ export class RousseauReader implements SourceReader {
   readonly #counted: boolean;
   readonly #head: string;
   readonly #search: RousseauSearch;
-  readonly #kept = new Map<string, ReadSession>();
+  readonly #kept = new KeptRenderings(KEPT_RENDERINGS, ROUSSEAU_KEPT_CHARS);
 
   /** A reader over `store` (locked down to {@link rousseauKind}'s tables). */
   constructor(store: Store, context: SourceContext) {
@@ -156,9 +157,7 @@ export class RousseauReader implements SourceReader {
     )?.["p"];
     const start = head.createdAt === null ? null : Date.parse(head.createdAt);
     const read = { head, rendered: renderPayload(textOf(payload), start) };
-    this.#kept.delete(head.id);
-    this.#kept.set(head.id, read);
-    if (this.#kept.size > KEPT_RENDERINGS) this.#kept.delete(this.#kept.keys().next().value!);
+    this.#kept.keep(read);
     return read;
   }
 
