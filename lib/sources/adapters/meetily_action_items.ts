@@ -118,7 +118,8 @@ function legacyActionItems(value: Record<string, unknown>): ActionItem[] {
   if (Array.isArray(notes)) {
     for (const section of notes as LegacySection[]) {
       if (typeof section?.title === "string" && /action items?/i.test(section.title)) {
-        texts.push(...legacyBlocks(section));
+        // A loop, not push(...): a spread of 150,000 blocks overflows the stack.
+        for (const text of legacyBlocks(section)) texts.push(text);
       }
     }
   }

@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { brokenDatabase, type BrokenKind } from "../../helpers/broken_sources.ts";
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
+import { legacyResult } from "../../helpers/meetily_fixture.ts";
 import type { Store } from "../../../lib/store/store.ts";
 
 const SEGMENTS = 150_000;
@@ -60,3 +61,21 @@ for (const kind of ["meetily", "buzz"] as const satisfies readonly BrokenKind[])
     }
   });
 }
+
+Deno.test(`meetily: a legacy summary of ${SEGMENTS.toLocaleString("en-US")} action items is read, not skipped`, () => {
+  const items = Array.from({ length: SEGMENTS }, (_, i) => `Owner ${i}: task ${i}`);
+  const db = brokenDatabase("meetily", (db) => {
+    db.exec(`INSERT INTO meetings (id, title, created_at, updated_at)
+      VALUES ('m', 'M', '2025-11-19T07:07:05+00:00', '')`);
+    db.prepare(`INSERT INTO summary_processes (meeting_id, status, created_at, updated_at, result)
+      VALUES ('m', 'completed', '', '', ?)`).run(legacyResult(items));
+  });
+  const { reader, store } = openDatabaseSource(db.path, { name: "x" });
+  try {
+    assertEquals(reader.facts().tasks, SEGMENTS);
+    assertEquals(reader.listTasks(null, 1, {})[0]?.text, "Owner 0: task 0");
+  } finally {
+    store.close();
+    db.cleanup();
+  }
+});
