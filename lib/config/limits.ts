@@ -378,6 +378,14 @@ export const KURADB_CHUNK_CHARS = 8_000;
  */
 export const KURADB_TEXT_MAX_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The most text, in characters, of the rendered rousseau sessions a reader keeps for the calls
+ * that follow (besides the one read last, however long), counting the three copies a rendering
+ * holds: 16 to 32 MB of heap per worker. 64 sessions of 5 MB each, kept by count alone, took a
+ * worker past its heap and the server with it.
+ */
+export const ROUSSEAU_KEPT_CHARS = 16 * 1024 * 1024;
+
 // ---- Search by meaning (issue #15) ----
 
 /**

@@ -11,7 +11,12 @@ import { authorizeReadsOf } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
 import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
 import { Store } from "../store/store.ts";
-import { readTableColumns, type SourceKind, type TableColumns } from "./source_kind.ts";
+import {
+  missingColumns,
+  readTableColumns,
+  type SourceKind,
+  type TableColumns,
+} from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
 import { MAX_IDLE_WAL_COPY_BYTES, MAX_LISTED_TABLES } from "../config/limits.ts";
@@ -93,6 +98,10 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
   const use = (db: DatabaseSync): OpenedDatabase => {
     const tables = readTableColumns(db);
     const kind = detectKind(tables, kinds);
+    // Our own kind, tried last, takes any `transcripts` table: another app's layout that
+    // lost a column it needs is named as that app's, not as a store of ours.
+    const lacking = kind === undefined || kind === kinds.at(-1) ? nearMiss(tables, kinds) : null;
+    if (lacking !== null) throw lacking.error(path);
     if (kind === undefined) throw unknownKind(path, tables, kinds);
     const store = new Store(db, path, {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
@@ -110,6 +119,31 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
   return options.leaveNoFiles && isIdleWal(path)
     ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
     : openReadOnly(path, options.busyTimeoutMs, use);
+}
+
+/**
+ * The first kind whose tables (two of them, or its one) the database has but that does not
+ * match it, with the columns it reads that are missing; null when there is none.
+ */
+function nearMiss(tables: TableColumns, kinds: readonly SourceKind[]) {
+  for (const kind of kinds) {
+    const own = Object.entries(kind.readable);
+    const present = own.filter(([table]) => tables.has(table));
+    if (kind.matches(tables) || present.length < Math.min(2, own.length)) continue;
+    const missing = present.flatMap(([table, columns]) =>
+      columns === "*" ? [] : missingColumns(tables, table, columns).map((c) => `${table}.${c}`)
+    );
+    if (missing.length === 0) continue;
+    return {
+      error: (path: string) =>
+        new StoreOpenError(
+          `Cannot open source: ${path} looks like a ${kind.kind} database but lacks ` +
+            `${missing.slice(0, MAX_LISTED_TABLES).join(", ")} (an upgrade may have renamed ` +
+            "or dropped it); this transcript-mcp cannot read it",
+        ),
+    };
+  }
+  return null;
 }
 
 function unknownKind(

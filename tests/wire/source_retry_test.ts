@@ -10,17 +10,14 @@
  * clock in tests/unit/sources/source_retry_test.ts.
  */
 import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { lines } from "../helpers/lines.ts";
+import { holdLock } from "../helpers/app_lock.ts";
 import { type Message, startServer } from "../helpers/server_process.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import { RETRY_SOURCE_AFTER_MS } from "../../lib/config/limits.ts";
-
-const HOLDER = fileURLToPath(new URL("./fixtures/lock_holder.ts", import.meta.url));
 
 const content = (result: Message) => result["structuredContent"];
 const byName = (listed: Message[], name: string) => listed.find((s) => s.name === name)!;
@@ -44,14 +41,7 @@ Deno.test("a source locked at start is served once its app lets go, under its fi
   const kept = buildFixtureStore({ transcripts: fixtureTranscripts(4) });
   const path = join(kept.dir, "db.sqlite");
   screenpipeAt(path);
-  const holder = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", HOLDER, path],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const events = lines(holder.stdout);
-  assertEquals((await events.next()).value, "locked");
+  const release = await holdLock(path);
   const server = startServer(["--source", `a=${kept.path}`, "--source", path]);
   try {
     await server.initialize();
@@ -70,9 +60,7 @@ Deno.test("a source locked at start is served once its app lets go, under its fi
     assertEquals(during.unavailable.map((u: Message) => u.sourceName), ["db"]);
     assertEquals(during.transcripts.length, 4, "the other answers in full");
 
-    await holder.stdin.close();
-    assertEquals((await events.next()).value, "released");
-    await holder.status;
+    await release();
     await retryWait();
 
     listed = content(await server.callTool("list_sources", {})).sources;
@@ -96,12 +84,7 @@ Deno.test("a source locked at start is served once its app lets go, under its fi
     assert(!/\n\s+at /.test(server.stderr), "no stack trace");
   } finally {
     await server.kill();
-    try {
-      await holder.stdin.close();
-    } catch {
-      // Closed already.
-    }
-    await holder.status;
+    await release();
     kept.cleanup();
   }
 });

@@ -126,12 +126,19 @@ export async function getPrompt(
     return resultAnswer({ description: prompt.description, messages: [text(prepareTask(topic))] });
   }
   const name = prompt.name as TranscriptPromptName;
-  const id = given["id"]!.trim();
-  const outcome = await reads.read(
-    { kind: "transcript", target: { id }, maxBytes: PROMPT_EMBED_BYTES },
-    "prompts/get",
-    bounds,
-  );
+  const readId = (id: string) =>
+    reads.read(
+      { kind: "transcript", target: { id }, maxBytes: PROMPT_EMBED_BYTES },
+      "prompts/get",
+      bounds,
+    );
+  // As given first: another app's id may end in a space; then trimmed, as a person types it.
+  let id = given["id"]!;
+  let outcome = await readId(id);
+  if (!outcome.ok && outcome.code === "not_found" && id.trim() !== id) {
+    id = id.trim();
+    outcome = await readId(id);
+  }
   if (!outcome.ok) {
     return readFailureAnswer(
       outcome,

@@ -29,10 +29,11 @@ import type {
 import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { localZone, rfc3339 } from "./meetily_times.ts";
+import { localZone, rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery, scanRows } from "./scan_search.ts";
 import { BuzzSegments } from "./buzz_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read. Never `error_message` (it can hold paths and API errors), `url`,
@@ -61,10 +62,20 @@ const READABLE = {
   ],
 } as const;
 
+/** Columns of every schema Buzz has had that are read: missing means an upgrade dropped one. */
+const DROPPABLE = [
+  ["language", "no languages"],
+  ["model_type", "no engines"],
+  ["whisper_model_size", "no model names but Hugging Face ids"],
+] as const;
+
 /** The label every Buzz transcript carries: a transcribed media file. */
 const LABEL = "audio";
-const COMPLETED = "x.status = 'completed'";
-const KEY = "CAST(round(unixepoch(x.time_queued, 'utc', 'subsec') * 1000) AS INTEGER)";
+const COMPLETED = "x.status = 'completed' AND x.id IS NOT NULL";
+const KEY = yearFirstSql(
+  "x.time_queued",
+  "CAST(round(unixepoch(x.time_queued, 'utc', 'subsec') * 1000) AS INTEGER)",
+);
 
 interface Head {
   r: number;
@@ -88,8 +99,9 @@ interface Head {
  * ```
  */
 export function buzzTitle(name: unknown, file: unknown): string {
-  if (typeof name === "string" && name.trim() !== "") return name;
-  const base = typeof file === "string" ? file.split(/[\\/]/).filter((part) => part).at(-1) : "";
+  const given = textOf(name);
+  if (given.trim() !== "") return given;
+  const base = textOf(file).split(/[\\/]/).filter((part) => part).at(-1);
   return base || "Untitled transcription";
 }
 
@@ -122,6 +134,11 @@ class BuzzReader implements SourceReader {
         ${optional(huggingFace, "hugging_face_model_id")}) AS mi`;
     if (!names) {
       this.#drift.push("transcription.name is missing (an older Buzz): titles are file names");
+    }
+    for (const [column, effect] of DROPPABLE) {
+      if (!has("transcription", column)) {
+        this.#drift.push(`transcription.${column} is missing: ${effect}`);
+      }
     }
     if (!this.#translations) {
       this.#drift.push(

@@ -11,6 +11,10 @@ import type { SegmentRange, SegmentRecord } from "../source_reader.ts";
 import { keepGoingSql, type Store, type StoreParam, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { PREVIEW_SOURCE_CHARS } from "../../config/limits.ts";
+import { recordingMs } from "./meetily_times.ts";
+import { KeptSegments } from "./kept_segments.ts";
+import { readFromList } from "../turns.ts";
+import { textOf } from "./text_value.ts";
 
 /** How many segments a preview is first made from: a few sentences hold 240 characters. */
 const PREVIEW_SEGMENTS = 24;
@@ -27,20 +31,21 @@ const PREVIEW_SEGMENTS = 24;
  * ```
  */
 export function segmentText(text: unknown, translation: unknown): string {
-  const own = String(text ?? "").trim();
-  const translated = typeof translation === "string" ? translation.trim() : "";
+  const own = textOf(text).trim();
+  const translated = textOf(translation).trim();
   if (translated === "") return own;
   return own === "" ? `[translation: ${translated}]` : `${own} [translation: ${translated}]`;
 }
 
 function ms(value: unknown): number | null {
-  return typeof value === "number" || typeof value === "bigint" ? Math.round(Number(value)) : null;
+  return recordingMs(value, 1);
 }
 
 /** Reads the segments of one Buzz database, with or without its `translation` column. */
 export class BuzzSegments {
   readonly #store: Store;
   readonly #translation: string;
+  readonly #kept = new KeptSegments();
 
   /**
    * Reads through `store`; `translations` says whether `transcription_segment.translation`
@@ -68,19 +73,20 @@ export class BuzzSegments {
    * those that end before `range.fromMs`.
    */
   read(id: string, range: SegmentRange): SegmentRecord[] {
+    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    return readFromList(this.#kept.of(version, id, () => this.#all(id)))(range);
+  }
+
+  /** Every segment of transcription `id`, in the order Buzz saved them. */
+  #all(id: string): SegmentRecord[] {
     const rows = this.#rows(
-      `SELECT * FROM (SELECT row_number() OVER (ORDER BY s.id) - 1 AS q, s.start_time AS b,
-          s.end_time AS e, s.text AS x, ${this.#translation} AS y
-        FROM transcription_segment s WHERE s.transcription_id = ? AND ${keepGoingSql("s")})
-        WHERE q >= ? AND (? IS NULL OR e IS NULL OR e >= ?) ORDER BY q LIMIT ?`,
+      `SELECT s.start_time AS b, s.end_time AS e, s.text AS x, ${this.#translation} AS y
+        FROM transcription_segment s WHERE s.transcription_id = ? AND ${keepGoingSql("s")}
+        ORDER BY s.id`,
       id,
-      range.fromSeq,
-      range.fromMs ?? null,
-      range.fromMs ?? 0,
-      range.limit,
     );
-    return rows.map((row) => ({
-      seq: Number(row["q"]),
+    return rows.map((row, seq) => ({
+      seq,
       startMs: ms(row["b"]),
       endMs: ms(row["e"]),
       speaker: null,

@@ -32,11 +32,12 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { rfc3339 } from "./meetily_times.ts";
+import { rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { kuradbListingOf } from "./kuradb_folder.ts";
 import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery } from "./scan_search.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read: never `embedding` or `is_embed` (vectors are not used yet), never the
@@ -77,10 +78,13 @@ class KuraDbReader implements SourceReader {
   readonly #name: string;
   #heads: { version: number; list: Head[]; bySource: Map<string, Head> } | undefined;
   readonly #texts = new KuraDbTexts();
+  /** Whether rows carry `updated_at`, which tells the text kept in memory what changed. */
+  readonly #stamped: boolean;
 
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
     this.#name = context.name;
+    this.#stamped = missingColumns(context.tables, "file_data", ["updated_at"]).length === 0;
   }
 
   /**
@@ -92,9 +96,12 @@ class KuraDbReader implements SourceReader {
     if (this.#heads?.version === version) return this.#heads;
     // min() makes the bare columns those of each file's first live chunk (SQLite's rule).
     const rows = this.#store.all(
-      `SELECT r, s, coalesce(CAST(round(unixepoch(c, 'subsec') * 1000) AS INTEGER), 0) AS k
+      `SELECT r, s, coalesce(${
+        yearFirstSql("c", "CAST(round(unixepoch(c, 'subsec') * 1000) AS INTEGER)")
+      }, 0) AS k
         FROM (SELECT f.id AS r, f.source AS s, min(f.chunk) AS n, f.created_at AS c
-          FROM file_data f WHERE ${LIVE} AND ${keepGoingSql("f")} GROUP BY f.source)
+          FROM file_data f WHERE ${LIVE} AND f.source IS NOT NULL AND ${keepGoingSql("f")}
+          GROUP BY f.source)
         ORDER BY k DESC, r DESC`,
     );
     const list = rows.map((row): Head => {
@@ -107,7 +114,8 @@ class KuraDbReader implements SourceReader {
 
   /** The live file whose first chunk has rowid `key`, or undefined. */
   #head(key: string): Head | undefined {
-    if (!/^\d{1,15}$/.test(key)) return undefined;
+    // Any rowid an id was made from: a safe integer, negative too (a row the app did not number).
+    if (!/^-?\d{1,16}$/.test(key) || !Number.isSafeInteger(Number(key))) return undefined;
     const row = this.#store.get(
       `SELECT f.source AS s FROM file_data f WHERE f.id = ? AND ${LIVE}`,
       Number(key),
@@ -125,7 +133,7 @@ class KuraDbReader implements SourceReader {
       source,
       limit,
       offset,
-    ).map((row) => String(row["x"] ?? ""));
+    ).map((row) => textOf(row["x"]));
   }
 
   #text(head: Head): string {
@@ -208,7 +216,7 @@ class KuraDbReader implements SourceReader {
     const counts = new Map<string, ItemCounts>();
     countTitles(parsed, list.map((head) => ({ key: head.source, title: head.title })), counts);
     const texts = this.#texts;
-    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS);
+    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS, this.#stamped);
     const partial = texts.search(this.#store, parsed, counts, started);
     // Counts are keyed by path; a hit's key is the file's first live chunk.
     const ranked = rankScanned(counts, list.map((h) => ({ id: h.source, k: h.k, r: h.r })), count);
@@ -264,6 +272,11 @@ class KuraDbReader implements SourceReader {
         `${dismissed} chunks of changed or removed files are dismissed: never shown or found`,
       );
     }
+    if (!this.#stamped) {
+      notes.push(
+        "file_data.updated_at is missing: after each change the text kept in memory is read again whole",
+      );
+    }
     if (undated > 0) notes.push(`${undated} files have an unreadable created_at; shown as 1970`);
     notes.push("KuraDB's embeddings are not read: no semantic search yet");
     return {
@@ -296,7 +309,6 @@ export const kuradbKind: SourceKind = {
       "id",
       "source",
       "chunk",
-      "total",
       "content",
       "dismiss",
       "created_at",

@@ -61,7 +61,7 @@ function entriesOf(folder: string): { db: string; createAt: string | null }[] {
     throw fail("is not JSON");
   }
   if (!Array.isArray(list)) throw fail('is not a list of {"db", "createAt"}');
-  return list.map((entry, i) => {
+  const entries = list.map((entry, i) => {
     const db = (entry as { db?: unknown } | null)?.db;
     // A name that is no plain folder name would lead out of the folder.
     if (typeof db !== "string" || db === "" || db.startsWith(".") || /[\\/]/.test(db)) {
@@ -70,6 +70,9 @@ function entriesOf(folder: string): { db: string; createAt: string | null }[] {
     const createAt = (entry as { createAt?: unknown }).createAt;
     return { db, createAt: typeof createAt === "string" ? createAt : null };
   });
+  // A database listed twice is one database: served once, as first listed, not two sources
+  // of one name (which would stop the server).
+  return entries.filter((entry, i) => entries.findIndex((e) => e.db === entry.db) === i);
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type ScanTerm,
 } from "./scan_search.ts";
 import { heldAt, type Misses, withStems } from "./scan_terms.ts";
+import { textOf } from "./text_value.ts";
 
 /** Files one statement of the build reads; the time and the call are checked between them. */
 const BUILD_FILES = 128;
@@ -89,12 +90,16 @@ export class KuraDbTexts {
 
   /**
    * Reads again the files the app changed since the last look, then reads more files until
-   * `until` (a performance.now() time), the last file or the memory bound. Throws
+   * `until` (a performance.now() time), the last file or the memory bound. Without the
+   * `updated_at` stamps (`stamped` false) a change means reading every file again. Throws
    * StoreInterruptedError when the call must stop, keeping what whole statements read.
    */
-  refresh(store: Store, until: number): void {
+  refresh(store: Store, until: number, stamped = true): void {
     const version = Number(store.get("PRAGMA data_version")?.["data_version"] ?? 0);
-    if (version !== this.#version) {
+    if (version !== this.#version && !stamped) {
+      if (this.#version !== -1) this.#startOver();
+      this.#version = version;
+    } else if (version !== this.#version) {
       // Read first, so rows stamped while the rest is read are looked at again next time.
       const stamp = store.get("SELECT max(f.updated_at) AS t FROM file_data f")?.["t"];
       if (this.#stamp !== null) this.#reread(store, this.#stamp);
@@ -131,7 +136,7 @@ export class KuraDbTexts {
       const source = String(row["s"]);
       let list = chunks.get(source);
       if (list === undefined) chunks.set(source, list = []);
-      list.push(String(row["x"] ?? "").toLowerCase());
+      list.push(textOf(row["x"]).toLowerCase());
     }
     for (const [source, list] of chunks) {
       this.#set(source, list.join(SEPARATOR));
@@ -142,6 +147,15 @@ export class KuraDbTexts {
       }
     }
     this.coveredSource = last;
+  }
+
+  /** Drops every file held, so they are read again. */
+  #startOver(): void {
+    this.#files.clear();
+    this.#bytes = 0;
+    this.coveredSource = null;
+    this.complete = false;
+    this.full = false;
   }
 
   #set(source: string, folded: string | undefined): void {
@@ -169,11 +183,7 @@ export class KuraDbTexts {
         (this.coveredSource !== null && source <= this.coveredSource)
       );
     if (changed.length > MAX_CHANGED_FILES) {
-      this.#files.clear();
-      this.#bytes = 0;
-      this.coveredSource = null;
-      this.complete = false;
-      this.full = false;
+      this.#startOver();
       return;
     }
     for (const source of changed) {
@@ -186,7 +196,7 @@ export class KuraDbTexts {
         source,
         rows.length === 0
           ? undefined
-          : rows.map((row) => String(row["x"] ?? "").toLowerCase()).join(SEPARATOR),
+          : rows.map((row) => textOf(row["x"]).toLowerCase()).join(SEPARATOR),
       );
     }
   }

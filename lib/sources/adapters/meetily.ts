@@ -29,13 +29,15 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
-import { epochMsSql, LOCAL_TIME_GLOB, localZone, rfc3339 } from "./meetily_times.ts";
+import { epochMsSql, LOCAL_TIME_GLOB, localZone, recordingMs, rfc3339 } from "./meetily_times.ts";
 import { countActionItems, summaryRows } from "./meetily_action_items.ts";
 import { scanCounts } from "./meetily_search.ts";
 import { rankScanned, scanQuery } from "./scan_search.ts";
 import { MeetilyIndex } from "./meetily_index.ts";
 import { SegmentRanges } from "./meetily_ranges.ts";
+import { KeptSegments } from "./kept_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
+import { textOf } from "./text_value.ts";
 
 /** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
 const READABLE = {
@@ -58,7 +60,7 @@ function headOf(row: StoreRow): Head {
   return {
     r: Number(row["r"]),
     id: String(row["id"]),
-    title: String(row["title"]),
+    title: textOf(row["title"]),
     k: Number(row["k"]),
   };
 }
@@ -73,6 +75,7 @@ class MeetilyReader implements SourceReader {
   readonly #summaryKey: string;
   readonly #drift: string[] = [];
   readonly #ranges = new SegmentRanges();
+  readonly #kept = new KeptSegments();
   #index = new MeetilyIndex();
   #taskCount: { version: number; tasks: number; unreadable: number } | undefined;
 
@@ -119,7 +122,12 @@ class MeetilyReader implements SourceReader {
 
   /** A meeting's segments in order: by start time where known, else as they were saved. */
   segmentsOf(meetingId: string): SegmentRecord[] {
-    const range = this.#ranges.of(this.#store, this.#version()).get(meetingId);
+    const version = this.#version();
+    return this.#kept.of(version, meetingId, () => this.#readSegments(meetingId, version));
+  }
+
+  #readSegments(meetingId: string, version: number): SegmentRecord[] {
+    const range = this.#ranges.of(this.#store, version).get(meetingId);
     if (range === undefined) return [];
     const rows = this.#store.all(
       `SELECT t.transcript AS text, ${this.#starts ? "t.audio_start_time" : "NULL"} AS s,
@@ -130,26 +138,28 @@ class MeetilyReader implements SourceReader {
       range[1],
       meetingId,
     );
-    const ms = (value: unknown) =>
-      typeof value === "number" || typeof value === "bigint"
-        ? Math.round(Number(value) * 1000)
-        : null;
+    const ms = (value: unknown) => recordingMs(value, 1000);
     return rows.map((row, seq) => ({
       seq,
       startMs: ms(row["s"]),
       endMs: ms(row["e"]),
       speaker: null,
-      text: String(row["text"] ?? ""),
+      text: textOf(row["text"]),
     }));
   }
 
   /** Its text and length; `speakers` is empty (Meetily names none) where it has segments. */
   #content(meetingId: string) {
     const segments = this.segmentsOf(meetingId);
-    const ends = segments.map((s) => s.endMs ?? s.startMs).filter((ms) => ms !== null);
+    // A loop, not Math.max(...ends): a spread of 150,000 ends overflows the stack.
+    let end: number | null = null;
+    for (const segment of segments) {
+      const ms = segment.endMs ?? segment.startMs;
+      if (ms !== null && (end === null || ms > end)) end = ms;
+    }
     return {
       text: segments.map((segment) => segment.text).join("\n"),
-      duration: ends.length === 0 ? null : Math.max(...ends) / 1000,
+      duration: end === null ? null : end / 1000,
       speakers: segments.length > 0 ? [] : undefined,
     };
   }
@@ -343,9 +353,10 @@ class MeetilyReader implements SourceReader {
 }
 
 /**
- * The Meetily kind. Recognised by Meetily's own columns: a `meetings` table and a
- * `transcripts` table keyed by `meeting_id` with `transcript` and `timestamp` (our own
- * schema's `transcripts` has neither).
+ * The Meetily kind. Recognised by the columns it reads of Meetily's own: `meetings` (id,
+ * title, created_at) and a `transcripts` table keyed by `meeting_id` with `transcript` (our
+ * own schema's `transcripts` has neither), so an upgrade that drops a column it never reads
+ * (`updated_at`, `timestamp`) leaves it readable.
  *
  * @example
  * ```ts
@@ -357,8 +368,8 @@ export const meetilyKind: SourceKind = {
   kind: "meetily",
   defaultName: "meetily",
   matches: (tables) =>
-    missingColumns(tables, "meetings", ["id", "title", "created_at", "updated_at"]).length === 0 &&
-    missingColumns(tables, "transcripts", ["meeting_id", "transcript", "timestamp"]).length === 0,
+    missingColumns(tables, "meetings", READABLE.meetings).length === 0 &&
+    missingColumns(tables, "transcripts", ["meeting_id", "transcript"]).length === 0,
   readable: READABLE,
   vocabOf: null,
   open: (store, context) => new MeetilyReader(store, context),

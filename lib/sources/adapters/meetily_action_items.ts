@@ -7,6 +7,7 @@
  * @module
  */
 import { keepGoingSql, type Store } from "../../store/store.ts";
+import { textOf } from "./text_value.ts";
 
 /** One action item as the summary states it. */
 export interface ActionItem {
@@ -117,7 +118,8 @@ function legacyActionItems(value: Record<string, unknown>): ActionItem[] {
   if (Array.isArray(notes)) {
     for (const section of notes as LegacySection[]) {
       if (typeof section?.title === "string" && /action items?/i.test(section.title)) {
-        texts.push(...legacyBlocks(section));
+        // A loop, not push(...): a spread of 150,000 blocks overflows the stack.
+        for (const text of legacyBlocks(section)) texts.push(text);
       }
     }
   }
@@ -206,7 +208,7 @@ export function* summaryRows(
       store.throwIfInterrupted();
       let items: ActionItem[] | null;
       try {
-        items = actionItemsOf(String(row["result"]));
+        items = actionItemsOf(textOf(row["result"]));
       } catch {
         items = null;
       }
@@ -240,7 +242,7 @@ export function countActionItems(store: Store): { tasks: number; unreadable: num
   for (const [i, row] of rows.entries()) {
     if (i % TASK_BATCH === 0) store.throwIfInterrupted();
     try {
-      tasks += actionItemsOf(String(row["result"])).length;
+      tasks += actionItemsOf(textOf(row["result"])).length;
     } catch {
       unreadable++;
     }

@@ -21,6 +21,7 @@ import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
 import { coverageLost } from "./meetily_ranges.ts";
 import { stemWords } from "./scan_stems.ts";
 import { ASCII_WORD, isPart, type ScanTerm } from "./scan_terms.ts";
+import { textOf } from "./text_value.ts";
 
 /** Rows one statement of the build reads; the time and the call are checked between them. */
 const BUILD_ROWS = 4_096;
@@ -117,7 +118,7 @@ export class MeetilyIndex {
         BUILD_ROWS,
       );
       for (const row of rows) {
-        this.#add(Number(row["r"]), String(row["m"]), String(row["x"] ?? ""));
+        this.#add(Number(row["r"]), String(row["m"]), textOf(row["x"]));
       }
       if (this.bytes > this.#maxBytes) this.full = true;
       store.throwIfInterrupted();

@@ -17,6 +17,7 @@ import {
   scanRows,
 } from "./scan_search.ts";
 import { withStems } from "./scan_terms.ts";
+import { textOf } from "./text_value.ts";
 
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 /** Candidate rows of a several-part word fetched by one statement to be tested. */
@@ -65,7 +66,7 @@ function indexCounts(
           WHERE t.rowid IN (${batch.map(() => "?").join(", ")})`,
         ...meetingOf.keys(),
       );
-      const folded = rows.map((row) => String(row["x"] ?? "").toLowerCase());
+      const folded = rows.map((row) => textOf(row["x"]).toLowerCase());
       const held = withStems((misses) => folded.map((text) => term.test(text, misses)));
       for (const [n, row] of rows.entries()) {
         const meeting = meetingOf.get(Number(row["r"]));

@@ -15,6 +15,24 @@
 export const LOCAL_TIME_GLOB =
   "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]";
 
+/** How every time the apps write begins: a four-digit year and a dash. */
+const YEAR_FIRST_GLOB = "[0-9][0-9][0-9][0-9]-*";
+
+/**
+ * `ms` (an SQL expression of the time in `column`) where `column` is text that starts with a
+ * four-digit year, else NULL: SQLite would read a number as a Julian day and a `-0001-…` as
+ * a year before 0, neither of which RFC 3339 can write.
+ *
+ * @example
+ * ```ts
+ * import { yearFirstSql } from "./meetily_times.ts";
+ * yearFirstSql("x.t", "unixepoch(x.t)").startsWith("CASE WHEN x.t GLOB"); // true
+ * ```
+ */
+export function yearFirstSql(column: string, ms: string): string {
+  return `CASE WHEN ${column} GLOB '${YEAR_FIRST_GLOB}' THEN ${ms} END`;
+}
+
 /**
  * An SQL expression giving the epoch milliseconds of the time in `column`, or NULL when it
  * is no time. The legacy local form is read in this machine's zone (SQLite's `utc`
@@ -23,18 +41,26 @@ export const LOCAL_TIME_GLOB =
  * @example
  * ```ts
  * import { epochMsSql } from "./meetily_times.ts";
- * epochMsSql("m.created_at").startsWith("CAST(round("); // true
+ * epochMsSql("m.created_at").startsWith("CASE WHEN m.created_at GLOB"); // true
  * ```
  */
 export function epochMsSql(column: string): string {
-  return `CAST(round(CASE WHEN ${column} GLOB '${LOCAL_TIME_GLOB}' ` +
-    `THEN unixepoch(${column}, 'utc', 'subsec') ELSE unixepoch(${column}, 'subsec') END ` +
-    `* 1000) AS INTEGER)`;
+  return yearFirstSql(
+    column,
+    `CAST(round(CASE WHEN ${column} GLOB '${LOCAL_TIME_GLOB}' ` +
+      `THEN unixepoch(${column}, 'utc', 'subsec') ELSE unixepoch(${column}, 'subsec') END ` +
+      `* 1000) AS INTEGER)`,
+  );
 }
+
+/** The first millisecond RFC 3339 can write (0000-01-01T00:00:00.000Z). */
+const FIRST_MS = Date.parse("0000-01-01T00:00:00.000Z");
+/** The last millisecond RFC 3339 can write (9999-12-31T23:59:59.999Z). */
+const LAST_MS = Date.parse("9999-12-31T23:59:59.999Z");
 
 /**
  * The RFC 3339 UTC text of epoch milliseconds; the epoch itself for a time that could not
- * be read (facts() counts those).
+ * be read (facts() counts those) or that a zone moved out of years 0000–9999.
  *
  * @example
  * ```ts
@@ -43,7 +69,26 @@ export function epochMsSql(column: string): string {
  * ```
  */
 export function rfc3339(ms: number | null): string {
-  return new Date(ms ?? 0).toISOString();
+  const readable = ms !== null && ms >= FIRST_MS && ms <= LAST_MS;
+  return new Date(readable ? ms : 0).toISOString();
+}
+
+/**
+ * A segment time as milliseconds from the recording's start: `value` (a number of units of
+ * `unitMs` each) rounded, or null when it is no number, negative, or past 2^53 ms, which no
+ * recording lasts and no client can add to.
+ *
+ * @example
+ * ```ts
+ * import { recordingMs } from "./meetily_times.ts";
+ * recordingMs(1.5, 1000); // 1500
+ * recordingMs(-5, 1000); // null
+ * ```
+ */
+export function recordingMs(value: unknown, unitMs: number): number | null {
+  if (typeof value !== "number" && typeof value !== "bigint") return null;
+  const ms = Math.round(Number(value) * unitMs);
+  return Number.isSafeInteger(ms) && ms >= 0 ? ms : null;
 }
 
 /**

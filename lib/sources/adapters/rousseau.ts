@@ -11,7 +11,8 @@
 import { fts5Tables } from "../../store/authorizer.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
-import { MAX_SPEAKERS } from "../../config/limits.ts";
+import { MAX_SPEAKERS, ROUSSEAU_KEPT_CHARS } from "../../config/limits.ts";
+import { KeptRenderings } from "./rousseau_kept.ts";
 import { readFromList, speakersOf } from "../turns.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
@@ -36,6 +37,7 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { goTime, type RenderedSession, renderPayload } from "./rousseau_payload.ts";
 import { ROUSSEAU_FTS, RousseauSearch } from "./rousseau_search.ts";
 import { type CronJob, cronJobs, cronTasks } from "./rousseau_cron.ts";
+import { textOf } from "./text_value.ts";
 
 /**
  * What is read. Never `oauth_tokens`, `jid_sessions` (phone numbers), `claude_sessions`,
@@ -51,10 +53,17 @@ const READABLE = {
 const LABEL = "chat";
 const EPOCH = "1970-01-01T00:00:00.000Z";
 /** A session's creation time as text, its update time standing in for Go's zero time. */
-const CREATED =
-  "(CASE WHEN s.created_at GLOB '0001-01-01*' THEN s.updated_at ELSE s.created_at END)";
-const HEAD = `s.rowid AS r, s.id AS id, s.title AS title, s.message_count AS n,
+/** A time as rousseau writes one: a year first (goTime reads the rest). */
+const DATED = "GLOB '[0-9][0-9][0-9][0-9]-*'";
+/** When a session was created, as shown: its update where the creation is zero or no time. */
+const CREATED = `(CASE WHEN s.created_at ${DATED} AND s.created_at NOT GLOB '0001-01-01*'
+  THEN s.created_at ELSE s.updated_at END)`;
+/** The columns a head is read from; `message_count` as NULL where an upgrade dropped it. */
+const head = (counted: boolean) =>
+  `s.rowid AS r, s.id AS id, s.title AS title, ${counted ? "s.message_count" : "NULL"} AS n,
   s.created_at AS c, s.updated_at AS u`;
+/** The columns of `sessions` it cannot do without. */
+const SESSION_COLUMNS = ["id", "title", "payload", "created_at", "updated_at"];
 
 /** A session row's head. */
 export interface SessionHead {
@@ -78,7 +87,7 @@ function headOf(row: StoreRow): SessionHead {
   return {
     rowid: Number(row["r"]),
     id: String(row["id"]),
-    title: String(row["title"] ?? ""),
+    title: textOf(row["title"]),
     messageCount: Number(row["n"] ?? 0),
     createdAt: goTime(row["c"]),
     updatedAt: goTime(row["u"]),
@@ -102,14 +111,23 @@ export class RousseauReader implements SourceReader {
   readonly #store: Store;
   readonly #name: string;
   readonly #cron: boolean;
+  readonly #lastRun: boolean;
+  readonly #counted: boolean;
+  readonly #head: string;
   readonly #search: RousseauSearch;
-  readonly #kept = new Map<string, ReadSession>();
+  readonly #kept = new KeptRenderings(KEPT_RENDERINGS, ROUSSEAU_KEPT_CHARS);
 
   /** A reader over `store` (locked down to {@link rousseauKind}'s tables). */
   constructor(store: Store, context: SourceContext) {
     this.#store = store;
     this.#name = context.name;
-    this.#cron = missingColumns(context.tables, "cron_jobs", READABLE.cron_jobs).length === 0;
+    const missing = (table: string, columns: readonly string[]) =>
+      missingColumns(context.tables, table, columns);
+    this.#cron = missing("cron_jobs", READABLE.cron_jobs.filter((c) => c !== "last_run_at"))
+      .length === 0;
+    this.#lastRun = missing("cron_jobs", ["last_run_at"]).length === 0;
+    this.#counted = missing("sessions", ["message_count"]).length === 0;
+    this.#head = head(this.#counted);
     this.#search = new RousseauSearch(store, (id) => {
       const read = this.session(id);
       return read === undefined
@@ -125,7 +143,7 @@ export class RousseauReader implements SourceReader {
 
   /** A session's head and rendering by rousseau's id, or undefined. */
   session(id: string): ReadSession | undefined {
-    const row = this.#store.get(`SELECT ${HEAD} FROM sessions s WHERE s.id = ?`, id);
+    const row = this.#store.get(`SELECT ${this.#head} FROM sessions s WHERE s.id = ?`, id);
     return row === undefined ? undefined : this.#render(headOf(row));
   }
 
@@ -138,10 +156,8 @@ export class RousseauReader implements SourceReader {
       head.rowid,
     )?.["p"];
     const start = head.createdAt === null ? null : Date.parse(head.createdAt);
-    const read = { head, rendered: renderPayload(String(payload ?? ""), start) };
-    this.#kept.delete(head.id);
-    this.#kept.set(head.id, read);
-    if (this.#kept.size > KEPT_RENDERINGS) this.#kept.delete(this.#kept.keys().next().value!);
+    const read = { head, rendered: renderPayload(textOf(payload), start) };
+    this.#kept.keep(read);
     return read;
   }
 
@@ -149,10 +165,12 @@ export class RousseauReader implements SourceReader {
   heads(after: Position | null, limit: number, filter: TranscriptFilter = {}): SessionHead[] {
     const since = filter.since === undefined ? "" : new Date(filter.since).toISOString();
     const until = filter.until === undefined ? "\uffff" : new Date(filter.until).toISOString();
-    const range = `${CREATED} >= ? AND ${CREATED} < ? AND ${keepGoingSql("s")}`;
+    const range = `s.id IS NOT NULL AND ${CREATED} >= ? AND ${CREATED} < ? AND ${
+      keepGoingSql("s")
+    }`;
     if (after === null) {
       return this.#store.all(
-        `SELECT ${HEAD} FROM sessions s WHERE ${range}
+        `SELECT ${this.#head} FROM sessions s WHERE ${range}
           ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
         since,
         until,
@@ -161,7 +179,7 @@ export class RousseauReader implements SourceReader {
     }
     const [updated, rowid] = positionTexts(after, 2);
     return this.#store.all(
-      `SELECT ${HEAD} FROM sessions s
+      `SELECT ${this.#head} FROM sessions s
         WHERE s.updated_at <= ? AND (s.updated_at < ? OR s.rowid < ?) AND ${range}
         ORDER BY s.updated_at DESC, s.rowid DESC LIMIT ?`,
       updated!,
@@ -257,7 +275,7 @@ export class RousseauReader implements SourceReader {
 
   /** The cron jobs, newest first (as rousseau lists them); none without the table. */
   jobs(): CronJob[] {
-    return this.#cron ? cronJobs(this.#store) : [];
+    return this.#cron ? cronJobs(this.#store, this.#lastRun) : [];
   }
 
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {
@@ -265,14 +283,15 @@ export class RousseauReader implements SourceReader {
       if (after !== null) positionInteger(positionTexts(after, 2)[1]);
       return [];
     }
-    return cronTasks(this.#store, this.#name, after, limit, filter);
+    return cronTasks(this.#store, this.#name, after, limit, filter, this.#lastRun);
   }
 
   facts(): SourceFacts {
     const count = (sql: string) => Number(this.#store.get(sql)?.["n"] ?? 0);
-    const transcripts = count(`SELECT count(*) AS n FROM sessions s`);
+    const transcripts = count(`SELECT count(*) AS n FROM sessions s WHERE s.id IS NOT NULL`);
     const newest = this.#store.get(
-      `SELECT max(${CREATED}) AS n FROM sessions s WHERE ${CREATED} NOT GLOB '0001-01-01*'`,
+      `SELECT max(${CREATED}) AS n FROM sessions s
+        WHERE ${CREATED} ${DATED} AND ${CREATED} NOT GLOB '0001-01-01*'`,
     )?.["n"];
     const undated = count(
       `SELECT count(*) AS n FROM sessions s WHERE s.created_at GLOB '0001-01-01*'`,
@@ -289,9 +308,13 @@ export class RousseauReader implements SourceReader {
       );
     }
     if (!this.#cron) notes.push("cron_jobs is missing or incomplete: no scheduled jobs as tasks");
+    else if (!this.#lastRun) notes.push("cron_jobs.last_run_at is missing: no last run times");
+    if (!this.#counted) {
+      notes.push("sessions.message_count is missing: message counts are shown as 0");
+    }
     return {
       transcripts,
-      tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs`) : 0,
+      tasks: this.#cron ? count(`SELECT count(*) AS n FROM cron_jobs c WHERE c.id IS NOT NULL`) : 0,
       newest: goTime(newest),
       search: "fts",
       turns: false,
@@ -315,7 +338,7 @@ export const rousseauKind: SourceKind = {
   kind: "rousseau",
   defaultName: "rousseau",
   matches: (tables) =>
-    missingColumns(tables, "sessions", READABLE.sessions).length === 0 &&
+    missingColumns(tables, "sessions", SESSION_COLUMNS).length === 0 &&
     tables.has(ROUSSEAU_FTS),
   readable: READABLE,
   vocabOf: ROUSSEAU_FTS,

@@ -16,6 +16,7 @@ import {
 } from "../source_reader.ts";
 import { publicId } from "../source_ids.ts";
 import { goTime } from "./rousseau_payload.ts";
+import { textOf } from "./text_value.ts";
 
 /** The bucket every job sits in. */
 export const SCHEDULED = "scheduled";
@@ -42,16 +43,18 @@ export interface CronJob {
   createdText: string;
 }
 
-const COLUMNS = `c.rowid AS r, c.id AS id, c.name AS name, c.cron_expr AS x, c.prompt AS p,
-  c.enabled AS e, c.created_at AS c, c.last_run_at AS l`;
+/** The columns read; `last_run_at` as NULL where an upgrade dropped it (`lastRun` false). */
+const columns = (lastRun: boolean) =>
+  `c.rowid AS r, c.id AS id, c.name AS name, c.cron_expr AS x, c.prompt AS p,
+  c.enabled AS e, c.created_at AS c, ${lastRun ? "c.last_run_at" : "NULL"} AS l`;
 
 function jobOf(row: StoreRow): CronJob {
   return {
     rowid: Number(row["r"]),
     id: String(row["id"]),
-    name: String(row["name"] ?? ""),
-    schedule: String(row["x"] ?? ""),
-    prompt: String(row["p"] ?? ""),
+    name: textOf(row["name"]),
+    schedule: textOf(row["x"]),
+    prompt: textOf(row["p"]),
     enabled: Number(row["e"] ?? 0) === 1,
     createdAt: goTime(row["c"]),
     lastRunAt: goTime(row["l"]),
@@ -59,19 +62,28 @@ function jobOf(row: StoreRow): CronJob {
   };
 }
 
-function readJobs(store: Store, after: Position | null, limit: number): CronJob[] {
+function readJobs(
+  store: Store,
+  after: Position | null,
+  limit: number,
+  lastRun: boolean,
+): CronJob[] {
+  const selected = columns(lastRun);
   const order = "ORDER BY c.created_at DESC, c.rowid DESC LIMIT ?";
   if (after === null) {
     return store.all(
-      `SELECT ${COLUMNS} FROM cron_jobs c WHERE ${keepGoingSql("c")} ${order}`,
+      `SELECT ${selected} FROM cron_jobs c WHERE c.id IS NOT NULL AND ${
+        keepGoingSql("c")
+      } ${order}`,
       limit,
     )
       .map(jobOf);
   }
   const [created, rowid] = positionTexts(after, 2);
   return store.all(
-    `SELECT ${COLUMNS} FROM cron_jobs c
-      WHERE (c.created_at < ? OR (c.created_at = ? AND c.rowid < ?)) AND ${keepGoingSql("c")}
+    `SELECT ${selected} FROM cron_jobs c
+      WHERE (c.created_at < ? OR (c.created_at = ? AND c.rowid < ?)) AND c.id IS NOT NULL
+        AND ${keepGoingSql("c")}
       ${order}`,
     created!,
     created!,
@@ -93,8 +105,8 @@ function readJobs(store: Store, after: Position | null, limit: number): CronJob[
  * cronJobs(store)[0]?.schedule; // "0 8 * * *"
  * ```
  */
-export function cronJobs(store: Store): CronJob[] {
-  return readJobs(store, null, -1);
+export function cronJobs(store: Store, lastRun = true): CronJob[] {
+  return readJobs(store, null, -1, lastRun);
 }
 
 /**
@@ -116,12 +128,13 @@ export function cronTasks(
   after: Position | null,
   limit: number,
   filter: TaskFilter,
+  lastRun = true,
 ): TaskSummary[] {
   if (after !== null) positionInteger(positionTexts(after, 2)[1]);
   if ((filter.bucket !== undefined && filter.bucket !== SCHEDULED) || filter.done === true) {
     return [];
   }
-  return readJobs(store, after, limit).map((job) => ({
+  return readJobs(store, after, limit, lastRun).map((job) => ({
     id: publicId(name, job.id),
     text: job.prompt,
     bucket: SCHEDULED,

@@ -47,6 +47,8 @@ export interface HiddenBlocks {
 const ZERO_TIME = /^0001-01-01T00:00:00/;
 /** The form rousseau's tables keep (`2006-01-02T15:04:05.000Z`): RFC 3339 as it is. */
 const TABLE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** Go's RFC 3339 (any fraction, `Z` or an offset): Date.parse alone reads "5" as May 2001. */
+const GO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
 /**
  * The RFC 3339 UTC text of a time rousseau wrote, or null for Go's zero time or text that
@@ -60,10 +62,10 @@ const TABLE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
  * ```
  */
 export function goTime(value: unknown): string | null {
-  if (typeof value !== "string" || ZERO_TIME.test(value)) return null;
+  if (typeof value !== "string" || ZERO_TIME.test(value) || !GO_TIME.test(value)) return null;
   if (TABLE_TIME.test(value) && value >= "1000" && !Number.isNaN(Date.parse(value))) return value;
   const ms = Date.parse(value);
-  if (!Number.isFinite(ms) || ms < Date.UTC(1, 0, 2)) return null;
+  if (!Number.isFinite(ms) || ms < Date.UTC(1, 0, 2) || ms >= Date.UTC(10_000, 0, 1)) return null;
   return new Date(ms).toISOString();
 }
 

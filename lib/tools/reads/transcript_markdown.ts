@@ -44,6 +44,16 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/**
+ * `turn`, or the start of it where that alone, on one line, is over `maxBytes`: the rest
+ * could never be shown, and lines made of a whole 50 MB turn took more than a worker's heap.
+ */
+function clipped(turn: Turn, maxBytes: number): Turn {
+  if (turn.text.length <= 2 * maxBytes) return turn;
+  const start = turn.text.slice(0, 2 * maxBytes);
+  return utf8Length(oneLine(start)) > maxBytes ? { ...turn, text: start } : turn;
+}
+
 /** The distinct speakers of `turns`, in order of first appearance. */
 function speakersOf(turns: readonly Turn[]): string[] {
   const seen = new Set<string>();
@@ -116,9 +126,11 @@ function partOfFirst(turn: Turn, room: number): string {
  */
 export function transcriptMarkdown(
   head: MarkdownHead,
-  { turns, fromSegments }: TranscriptTurns,
+  read: TranscriptTurns,
   maxBytes: number,
 ): TranscriptMarkdown {
+  const turns = read.turns.map((turn) => clipped(turn, maxBytes));
+  const { fromSegments } = read;
   const speakers = speakersOf(turns);
   const label = head.source === null ? "" : ` (${oneLine(capText(head.source, FIELD_CAPS.label))})`;
   const header = [

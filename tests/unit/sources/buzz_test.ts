@@ -14,6 +14,7 @@ import {
   transcriptionWith,
 } from "../../helpers/buzz_fixture.ts";
 import { MEETILY_SCHEMA_SQL } from "../../helpers/meetily_fixture.ts";
+import { brokenDatabase } from "../../helpers/broken_sources.ts";
 import { detectKind, openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { readTableColumns } from "../../../lib/sources/source_kind.ts";
 import type { SourceReader } from "../../../lib/sources/source_reader.ts";
@@ -235,5 +236,25 @@ Deno.test("buzz: an old schema without name or translation opens with file-name 
       }
       assertEquals(reader.search("hola", 10).hits.map((hit) => hit.key), ["tr-0003"]);
     });
+  }
+});
+
+Deno.test("buzz: a dropped language, model_type or whisper_model_size is named in the notes", () => {
+  for (const column of ["language", "model_type", "whisper_model_size"]) {
+    const db = brokenDatabase(
+      "buzz",
+      (db) => db.exec(`ALTER TABLE transcription DROP COLUMN ${column}`),
+    );
+    const { reader, store } = openDatabaseSource(db.path, { name: "bz" });
+    try {
+      const notes = reader.facts().notes;
+      assert(
+        notes.some((note) => note.startsWith(`transcription.${column} is missing`)),
+        notes.join("\n"),
+      );
+    } finally {
+      store.close();
+      db.cleanup();
+    }
   }
 });

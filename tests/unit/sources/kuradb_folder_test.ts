@@ -109,6 +109,25 @@ Deno.test("a malformed db.json is a clear error; the other sources still serve",
   store.cleanup();
 });
 
+Deno.test("a database db.json lists twice is served once; the other sources still serve", () => {
+  const store = buildFixtureStore();
+  const dbJson = JSON.stringify([
+    { db: "notes", createAt: "2026-01-15T08:00:00Z" },
+    { db: "notes", createAt: "2026-02-15T08:00:00Z" },
+  ]);
+  const fixture = buildKuraDbFolder([{ name: "notes", files: [] }], { dbJson });
+  try {
+    const planned = planSources([
+      { name: null, path: fixture.folder },
+      { name: "mine", path: store.path },
+    ]);
+    assertEquals(planned.map((source) => source.spec.name), ["notes", "mine"]);
+  } finally {
+    fixture.cleanup();
+    store.cleanup();
+  }
+});
+
 Deno.test("one data.db given alone is named and titled from its folder", () => {
   const fixture = buildKuraDbFolder([{ name: "研究_notes", files: [] }]);
   try {

@@ -21,6 +21,7 @@ import type { SourceReader } from "../../../lib/sources/source_reader.ts";
 import { InvalidCursorError } from "../../../lib/sources/source_reader.ts";
 import { StoreOpenError } from "../../../lib/store/errors.ts";
 import type { Store } from "../../../lib/store/store.ts";
+import { brokenDatabase } from "../../helpers/broken_sources.ts";
 import { KuraDbTexts } from "../../../lib/sources/adapters/kuradb_texts.ts";
 import {
   type ItemCounts,
@@ -235,4 +236,24 @@ Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the
       assert(bounded.full && bounded.bytes < texts.bytes, `bound ${bound}`);
     }
   });
+});
+
+Deno.test("kuradb: still detected, and read, when an upgrade drops total, which is never read", () => {
+  const db = brokenDatabase(
+    "kuradb",
+    (db) =>
+      db.exec(
+        `INSERT INTO file_data (source, chunk, total, content, dismiss, created_at, updated_at)
+        VALUES ('/in/a.md', 1, 1, 'alpha', 0, '2025-11-01 00:00:00', '2025-11-01 00:00:00');
+      ALTER TABLE file_data DROP COLUMN total`,
+      ),
+  );
+  const { kind, reader, store } = openDatabaseSource(db.path, { name: "k" });
+  try {
+    assertEquals(kind.kind, "kuradb");
+    assertEquals(reader.getTranscript("k:1")?.text, "alpha");
+  } finally {
+    store.close();
+    db.cleanup();
+  }
 });

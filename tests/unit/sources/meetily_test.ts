@@ -8,6 +8,7 @@ import {
   blockNoteResult,
   buildMeetilyFixture,
   completed,
+  fixtureMeetings,
   legacyResult,
   markdownResult,
   MEETILY_DECOY_SECRETS,
@@ -56,6 +57,16 @@ Deno.test("meetily: detected from its tables and columns, and our own schema is 
   ours.exec(SCHEMA_SQL);
   assertEquals(detectKind(readTableColumns(ours))?.kind, "transcript-mcp");
   ours.close();
+});
+
+Deno.test("meetily: still detected, and read, when an upgrade drops columns it never reads", () => {
+  withMeetily({
+    afterFill:
+      "ALTER TABLE transcripts DROP COLUMN timestamp; ALTER TABLE meetings DROP COLUMN updated_at",
+  }, (reader) => {
+    assertEquals(reader.listTranscripts(null, 50, {}).length, fixtureMeetings().length);
+    assert(reader.getTranscript("mt:meeting-0001")?.text.includes("ZEPPELIN"));
+  });
 });
 
 Deno.test("meetily: every time is RFC 3339 UTC, newest first across mixed forms, pages by keyset", () => {

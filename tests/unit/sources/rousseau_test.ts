@@ -22,6 +22,7 @@ import type { RousseauReader } from "../../../lib/sources/adapters/rousseau.ts";
 import { renderPayload } from "../../../lib/sources/adapters/rousseau_payload.ts";
 import { gluedSyntax } from "../../../lib/sources/adapters/rousseau_search.ts";
 import { SCHEMA_SQL } from "../../../lib/store/schema.ts";
+import { brokenDatabase } from "../../helpers/broken_sources.ts";
 import type { Store } from "../../../lib/store/store.ts";
 
 function withRousseau(
@@ -285,4 +286,33 @@ Deno.test("rousseau: FTS5 phrases are widened to their glued forms; NEAR, column
   assertEquals(gluedSyntax('"a b" NOT c'), `${widened("a b")} NOT ${widened("c")}`);
   assertEquals(gluedSyntax("NEAR(a b, 3) OR x"), `NEAR(a b, 3) OR ${widened("x")}`);
   assertEquals(gluedSyntax("a + b ^c"), "a + b ^c");
+});
+
+Deno.test("rousseau: an upgrade that drops message_count or last_run_at turns off only what reads it", () => {
+  const cases = [
+    ["ALTER TABLE sessions DROP COLUMN message_count", "sessions.message_count is missing"],
+    ["ALTER TABLE cron_jobs DROP COLUMN last_run_at", "cron_jobs.last_run_at is missing"],
+  ] as const;
+  for (const [drop, note] of cases) {
+    const db = brokenDatabase(
+      "rousseau",
+      (db) =>
+        db.exec(`INSERT INTO sessions (id, title, payload, message_count, created_at, updated_at)
+          VALUES ('s', 'S', '{"messages":[]}', 0, '2026-07-01T00:00:00.000Z', '2026-07-01T00:00:00.000Z');
+        INSERT INTO cron_jobs (id, name, cron_expr, prompt, deliver_to, enabled, created_at)
+          VALUES ('j', 'j', '* * * * *', 'Brief me', 'x', 1, '2026-07-01T00:00:00.000Z');
+        ${drop}`),
+    );
+    const { kind, reader, store } = openDatabaseSource(db.path, { name: "r" });
+    try {
+      assertEquals(kind.kind, "rousseau", drop);
+      assertEquals(reader.listTranscripts(null, 10, {}).map((item) => item.id), ["r:s"]);
+      assertEquals(reader.listTasks(null, 10, {}).map((task) => task.id), ["r:j"], drop);
+      const notes = reader.facts().notes;
+      assert(notes.some((line) => line.startsWith(note)), notes.join("\n"));
+    } finally {
+      store.close();
+      db.cleanup();
+    }
+  }
 });
