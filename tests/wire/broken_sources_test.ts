@@ -284,6 +284,25 @@ Deno.test("text stored as a BLOB (invalid UTF-8 too) is read as text, not as a l
   });
 });
 
+Deno.test("text stored as a BLOB is found by a scanned search, not only by its title", async () => {
+  // "The zeppelin budget", with a title that does not hold the word.
+  const blob = "X'546865207a657070656c696e20627564676574'";
+  const databases = {
+    b: brokenDatabase(
+      "buzz",
+      (db) =>
+        db.exec(`INSERT INTO transcription (id, status, time_queued, file, name)
+          VALUES ('b1', 'completed', '2025-11-19T08:07:05', '/a/b.mp3', 'Talk');
+        INSERT INTO transcription_segment (transcription_id, text, start_time, end_time)
+          VALUES ('b1', ${blob}, 0, 1)`),
+    ),
+  };
+  await serving(databases, async (call) => {
+    const found = await call("search_transcripts", { query: "zeppelin", mode: "words" });
+    assertEquals(found.results.map((hit: Message) => hit.id), ["b:b1"]);
+  });
+});
+
 Deno.test("ids with colons, slashes, quotes, spaces at either end and control characters round-trip", async () => {
   const keys = [
     "a:b:c",

@@ -22,6 +22,7 @@ import { keepGoingSql } from "../../store/store.ts";
 import { plainWordsQueries } from "../../search/fts_query.ts";
 import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
 import { type ScanTerm, scanTerm, withStems } from "./scan_terms.ts";
+import { textOf } from "./text_value.ts";
 
 export type { ScanTerm } from "./scan_terms.ts";
 
@@ -188,7 +189,7 @@ export function scanRows(
   for (let low = from; low < last;) {
     const high = low === Number.MIN_SAFE_INTEGER ? SCAN_CHUNK_ROWS : low + SCAN_CHUNK_ROWS;
     const rows = store.all(sql, low, high, ...whereOwn, ...holdParams);
-    const folded = rows.map((row) => texts.map((_, j) => String(row[`x${j}`] ?? "").toLowerCase()));
+    const folded = rows.map((row) => texts.map((_, j) => textOf(row[`x${j}`]).toLowerCase()));
     const held = withStems(
       (misses) =>
         folded.map((columns) =>
