@@ -296,10 +296,15 @@ export const ROUSSEAU_READ_CHARS = 200_000;
 // ---- Resources, prompts and completions ----
 
 /**
- * The most a `resources/read` answer's Markdown may weigh, in UTF-8 bytes: 1 MiB. A longer
- * transcript is cut at a turn boundary, and its last line tells how to read on.
+ * The most a `resources/read` answer may weigh, its whole line in UTF-8 bytes: 1 MiB. The
+ * Markdown gets what the rest of the line leaves, counted as JSON carries it (a line break or
+ * a quote is two bytes there); a longer transcript is cut at a turn boundary, and its last
+ * line tells how to read on.
  */
 export const RESOURCE_MAX_BYTES = 1024 * 1024;
+
+/** Room an answer's line keeps for the request's id, in bytes: a number or a UUID fits. */
+export const ANSWER_ID_BYTES = 128;
 
 /** How many transcripts one page of `resources/list` holds. */
 export const RESOURCE_PAGE_SIZE = 50;

@@ -81,6 +81,33 @@ Deno.test("resources/read shows part of a first turn over 1 MiB that has no spac
   }
 });
 
+Deno.test("resources/read's answer stays within 1 MiB as JSON, escapes and line breaks counted", async () => {
+  // 60,000 short turns with quotes: about 1.6 MB of Markdown, which JSON makes larger still.
+  const item: Transcript = {
+    ...base,
+    id: "f0000000-0000-4000-8000-0000000000f5",
+    segments: Array.from({ length: 60_000 }, (_, i) => ({
+      speaker: i % 2 === 0 ? "Ana" : "Ben",
+      startMs: i * 1_000,
+      endMs: i * 1_000 + 900,
+      text: `"ok" \\ ${i}`,
+    })),
+  };
+  const fixture = buildFixtureStore({ transcripts: [item], tasks: [] });
+  try {
+    await withClient(["--db", fixture.path], async (client) => {
+      const result = await client.readResource({ uri: `transcript://store/${item.id}` });
+      const line = JSON.stringify({ jsonrpc: "2.0", id: 999_999, result });
+      const bytes = new TextEncoder().encode(line).length;
+      assert(bytes <= RESOURCE_MAX_BYTES, `${bytes} bytes`);
+      const text = (result.contents[0] as Json).text as string;
+      assert(text.includes("turns shown. Read on with get_turns"), text.slice(-300));
+    });
+  } finally {
+    fixture.cleanup();
+  }
+});
+
 Deno.test("get_turns: a speaker matches in any case, as Unicode folds it", async () => {
   const speakers = ["Straße", "ΟΔΥΣΣΕΑΣ", "Ana"];
   const item: Transcript = {

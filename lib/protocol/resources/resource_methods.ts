@@ -11,7 +11,12 @@ import { errorAnswer, type RequestAnswer, resultAnswer } from "../request_answer
 import type { SourceReads } from "../source_reads.ts";
 import type { ResourceEntry } from "../../tools/reads/source_read.ts";
 import { parseTranscriptUri, TRANSCRIPT_URI_TEMPLATE, transcriptUri } from "./transcript_uri.ts";
-import { MAX_TOOL_ERROR_MESSAGE, RESOURCE_MAX_BYTES } from "../../config/limits.ts";
+import {
+  ANSWER_ID_BYTES,
+  MAX_TOOL_ERROR_MESSAGE,
+  RESOURCE_MAX_BYTES,
+} from "../../config/limits.ts";
+import { jsonBytes } from "../../tools/response_budget.ts";
 import { printable } from "../../text/printable.ts";
 
 /**
@@ -121,8 +126,14 @@ export async function readResource(
   const uri = params["uri"] as string;
   const target = parseTranscriptUri(uri);
   if (target === null) return notFound(uri);
+  // The Markdown's budget is the answer's, less what the line holds beside it.
+  const beside = jsonBytes({
+    jsonrpc: "2.0",
+    id: "",
+    result: { contents: [{ uri, mimeType: TRANSCRIPT_MIME_TYPE, text: "" }] },
+  }) + ANSWER_ID_BYTES;
   const outcome = await reads.read(
-    { kind: "transcript", target, maxBytes: RESOURCE_MAX_BYTES },
+    { kind: "transcript", target, maxBytes: RESOURCE_MAX_BYTES - beside },
     "resources/read",
     bounds,
   );

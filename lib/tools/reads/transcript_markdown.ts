@@ -8,7 +8,7 @@
  */
 import { clockTime, type Turn } from "../../sources/turns.ts";
 import { capText, utf8Length } from "../response_budget.ts";
-import { cutAtWord } from "../../sources/turn_text_bytes.ts";
+import { cutAtWord, jsonTextBytes } from "../../sources/turn_text_bytes.ts";
 import { turnsCursor } from "../get_turns.ts";
 import type { TranscriptTurns } from "./transcript_turns.ts";
 import { FIELD_CAPS } from "../../config/limits.ts";
@@ -37,6 +37,11 @@ export interface TranscriptMarkdown {
   shownTurns: number;
   /** How many turns the transcript has. */
   totalTurns: number;
+}
+
+/** What `text` weighs inside a JSON string, as an answer carries it: escapes counted. */
+function carried(text: string): number {
+  return jsonTextBytes(text) - 2;
 }
 
 /** Runs of white space (line breaks included) as one space: a turn stays on its line. */
@@ -100,16 +105,17 @@ function partOfFirst(turn: Turn, room: number): string {
   // and a text without spaces (Chinese, Japanese) was cut there, to nothing.
   const text = oneLine(turn.text);
   const lead = line.slice(0, line.length - text.length);
-  // cutAtWord counts bytes as JSON writes them, never fewer than UTF-8's: the part fits.
-  const left = room - utf8Length(`\n${lead} …\n`);
+  // cutAtWord counts bytes as JSON writes them, as the room is: the part fits.
+  const left = room - carried(`\n${lead} …\n`);
   const { end } = cutAtWord(text, text.length, Math.max(0, left));
   return `\n${lead}${text.slice(0, end)} …\n`;
 }
 
 /**
- * `turns` of the transcript `head` as Markdown of at most `maxBytes` UTF-8 bytes (the whole
- * header always): cut, when over, after the last turn that fits with the read-on line, or,
- * when not even the first fits, inside it at a word.
+ * `turns` of the transcript `head` as Markdown of at most `maxBytes` bytes as a JSON string
+ * carries it (escapes and line breaks counted; the whole header always): cut, when over,
+ * after the last turn that fits with the read-on line, or, when not even the first fits,
+ * inside it at a word.
  *
  * @example
  * ```ts
@@ -148,13 +154,14 @@ export function transcriptMarkdown(
     }`,
   ].join("\n") + "\n";
   const lines = turns.map((turn) => `\n${turnLine(turn)}\n`);
-  let bytes = utf8Length(header);
-  const sizes = lines.map(utf8Length);
+  let bytes = carried(header);
+  const sizes = lines.map(carried);
   const whole = sizes.reduce((sum, size) => sum + size, bytes);
   if (whole <= maxBytes) {
+    const markdown = header + lines.join("");
     return {
-      markdown: header + lines.join(""),
-      bytes: whole,
+      markdown,
+      bytes: utf8Length(markdown),
       shownTurns: turns.length,
       totalTurns: turns.length,
     };
@@ -164,13 +171,13 @@ export function transcriptMarkdown(
   // Room for the read-on line: turns are given back until it fits.
   const readOn = () => `\n${readOnLine(head.id, turns[shown]!, shown, turns.length, maxBytes)}\n`;
   let last = readOn();
-  while (shown > 0 && bytes + utf8Length(last) > maxBytes) {
+  while (shown > 0 && bytes + carried(last) > maxBytes) {
     bytes -= sizes[--shown]!;
     last = readOn();
   }
   if (shown === 0 && turns.length > 0) {
     last = `\n${readOnLine(head.id, turns[0]!, 0, turns.length, maxBytes, true)}\n`;
-    const part = partOfFirst(turns[0]!, maxBytes - bytes - utf8Length(last));
+    const part = partOfFirst(turns[0]!, maxBytes - bytes - carried(last));
     const markdown = header + part + last;
     return { markdown, bytes: utf8Length(markdown), shownTurns: 0, totalTurns: turns.length };
   }
