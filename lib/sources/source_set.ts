@@ -172,7 +172,8 @@ export class SourceSet {
           spec,
           name: spec.name,
           location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
-          kind: null,
+          // As found at start: still known while the app holds a lock this thread meets.
+          kind: spec.kind === "path" ? spec.detected ?? null : null,
           failure: spec.kind === "path" ? spec.failure ?? null : null,
           listing: spec.kind === "path" ? spec.listing ?? null : null,
           store: null,

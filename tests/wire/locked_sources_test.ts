@@ -54,6 +54,12 @@ Deno.test("an app's lock taken mid-session: busy for what reads it, the rest ser
         assertEquals(read["error"]?.data, { code: "busy" }, name);
         assertMatch(read["error"].message, /locked by its app/);
       }
+      if (name === "b") {
+        // The kind found at start stays known while the app holds its lock.
+        const listed = (await server.callTool("list_sources", {}))["structuredContent"].sources;
+        const locked = listed.find((source: { name: string }) => source.name === name);
+        assertEquals([locked.kind, locked.available], ["buzz", false], JSON.stringify(locked));
+      }
       if (name === "r") {
         const all = (await server.callTool("list_transcripts", {}))["structuredContent"];
         assertEquals(all.transcripts.length, 3, name);

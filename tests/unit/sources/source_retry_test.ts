@@ -13,6 +13,8 @@ import { planSources } from "../../../lib/sources/served_sources.ts";
 import { SourceSet, SourceUnavailableError } from "../../../lib/sources/source_set.ts";
 import { RetrySchedule } from "../../../lib/sources/source_retry.ts";
 import { StoreBusyError, type StoreOpenError } from "../../../lib/store/errors.ts";
+import { brokenDatabase } from "../../helpers/broken_sources.ts";
+import { holdLock } from "../../helpers/app_lock.ts";
 
 const INTERVAL = 1_000;
 
@@ -180,5 +182,26 @@ Deno.test("StoreOpenError says which reasons may pass", () => {
     assertEquals(failed(text).transient, false, "not SQLite");
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("a source its app holds locked when a thread opens it keeps the kind found at start", async () => {
+  const db = brokenDatabase("buzz", () => {});
+  const release = await holdLock(db.path);
+  try {
+    const sources = SourceSet.open(
+      [{ kind: "path", name: "b", path: db.path, detected: "buzz" }],
+      0,
+    );
+    try {
+      const [locked] = sources.all;
+      assertThrows(() => sources.reader(locked!), StoreBusyError);
+      assertEquals(locked!.kind, "buzz");
+    } finally {
+      sources.close();
+    }
+  } finally {
+    await release();
+    db.cleanup();
   }
 });
