@@ -9,8 +9,9 @@
  * row's text run:
  *
  * - the rows: their count (SQLite counts an index's entries), the new rows' ids (the app's
- *   ids only grow) and whether any is timestamped before the newest sitting's start:
- *   deletes, as retention and delete-range make, and rows added in the past are caught;
+ *   ids only grow), whether any is timestamped before the newest sitting's start, and how
+ *   many have empty text: deletes, as retention and delete-range make, rows added in the
+ *   past, and rows blanked in place are caught;
  * - the speakers (a short table): its count, newest id, flagged ids and named ids with
  *   their names. A rename, a merge (which deletes a speaker) or a flag is caught; speakers
  *   the app adds for new voices are not a change;
@@ -20,12 +21,16 @@
  *   transcription or a row moved to another speaker changes it. Rows past the mark have no
  *   index rows, so their sittings are treated as the newest's. The indexer writes the index
  *   too (every 30 s), and a change that includes its run cannot be told from an edit, so it
- *   drops what was kept of texts and speakers (not the sitting starts, which no edit
- *   moves). Without the index or its mark (an app from before deferred indexing, whose
- *   triggers index every row as it is written), every change does.
+ *   drops what was kept of texts and speakers (not the sitting starts, which no app edit
+ *   moves). The index written while the mark stayed is an edit, which may have moved a
+ *   timestamp (a hand edit or a restore), so the sitting starts are dropped too. Without
+ *   the index or its mark (an app from before deferred indexing, whose triggers index every
+ *   row as it is written), every change drops texts and speakers.
  *
- * Not caught: a row updated to empty text (the trigger skips it), and an update of a row
- * whose chunk has no index rows (the app's delete trigger removes a whole chunk's).
+ * Not caught: an update of a row whose chunk has no index rows (the app's delete trigger
+ * removes a whole chunk's), and a timestamp edited (or a row deleted and one inserted below
+ * the newest id) in the same change as an indexer run: telling those apart needs a pass
+ * over every row (about 80 ms at a million rows, on every write).
  *
  * @module
  */
@@ -60,6 +65,10 @@ export interface Looked {
 interface State extends Looked {
   rows: number;
   maxId: number;
+  /** How many rows have empty text (hidden, as the app's search hides them). */
+  empties: number;
+  /** The indexer's mark, or 0. */
+  mark: number;
   /** The newest sitting's first row's timestamp, or undefined without any. */
   newest: string | undefined;
   flagged: string;
@@ -93,7 +102,16 @@ export class ScreenpipeChanges {
   readonly #walker: SittingWalker;
   readonly #indexed: boolean;
   readonly #sql: Record<
-    "rows" | "maxId" | "newRows" | "pastRows" | "speakers" | "index" | "mark" | "unindexed",
+    | "rows"
+    | "maxId"
+    | "newRows"
+    | "pastRows"
+    | "empties"
+    | "oldEmpties"
+    | "speakers"
+    | "index"
+    | "mark"
+    | "unindexed",
     string
   >;
   #state: State | undefined;
@@ -118,6 +136,10 @@ export class ScreenpipeChanges {
       // The new rows, by id: the unary plus keeps SQLite off the timestamp index, where it
       // would walk every older row first (about 140 ms at a million rows).
       pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND +timestamp < ? LIMIT 1`,
+      // Seeks in the app's index on the text: a row blanked in place (which the update
+      // trigger skips) or given text again is caught.
+      empties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = ''`,
+      oldEmpties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = '' AND id <= ?`,
       // ?1: the newest speaker's id at the last look; speakers added since are left out of
       // `old` and `oldNames`, as a new speaker changes no kept sitting.
       speakers: speakers
@@ -144,7 +166,13 @@ export class ScreenpipeChanges {
       : this.#store.get(this.#sql.speakers, last?.speakerMax ?? 0);
     const flagged = String(speakers?.["flagged"] ?? "");
     const index = this.#indexed ? String(this.#store.get(this.#sql.index)?.["n"] ?? "") : "";
-    const appended = last !== undefined && flagged === last.flagged &&
+    const mark = this.#indexed ? this.#number(this.#sql.mark) : 0;
+    // The index written while the indexer's mark stayed: an edit (a timestamp's too, which
+    // may move a sitting's start), or a delete and an insert below the newest id.
+    const edited = last !== undefined && this.#indexed && index !== last.index &&
+      mark === last.mark;
+    const appended = last !== undefined && flagged === last.flagged && !edited &&
+      this.#number(this.#sql.oldEmpties, last.maxId) === last.empties &&
       rows === last.rows + this.#number(this.#sql.newRows, last.maxId) &&
       (last.newest === undefined ||
         this.#store.get(this.#sql.pastRows, last.maxId, last.newest) === undefined);
@@ -152,9 +180,7 @@ export class ScreenpipeChanges {
       Number(speakers?.["old"] ?? 0) === last.speakers &&
       String(speakers?.["oldNames"] ?? "") === last.names;
     const newest = this.#newestStart()?.ts;
-    const unindexed = this.#indexed
-      ? this.#store.get(this.#sql.unindexed, this.#number(this.#sql.mark))?.["n"]
-      : undefined;
+    const unindexed = this.#indexed ? this.#store.get(this.#sql.unindexed, mark)?.["n"] : undefined;
     const firstUnindexed = unindexed === null || unindexed === undefined
       ? undefined
       : String(unindexed);
@@ -165,6 +191,8 @@ export class ScreenpipeChanges {
       changingFrom: [newest ?? "", firstUnindexed ?? newest ?? ""].sort()[0]!,
       rows,
       maxId,
+      empties: this.#number(this.#sql.empties),
+      mark,
       newest,
       flagged,
       speakers: Number(speakers?.["n"] ?? 0),
