@@ -123,7 +123,8 @@ export class ScreenpipeChanges {
     this.#indexed = schema.fts && schema.progress;
     const speakers = schema.join !== "";
     const flagged = speakers && schema.visible.includes("hallucination")
-      ? "coalesce(group_concat(CASE WHEN hallucination <> 0 THEN id END), '')"
+      // As the schema's visible conditions read it: NULL hides a speaker too.
+      ? "coalesce(group_concat(CASE WHEN (hallucination = 0) IS NOT 1 THEN id END), '')"
       : "''";
     // Named speakers as `id=name`, those up to `upTo` alone when given.
     const named = (upTo: string) =>
