@@ -65,3 +65,34 @@ Deno.test("screenpipe: rows whose timestamp is not a time are left out, and ever
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("screenpipe: until is exclusive to the millisecond, as since is inclusive", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/db.sqlite`;
+  const app = createScreenpipeDb(path);
+  // Sittings an hour apart, starting at .000, .100 and .500 of their second.
+  for (const [i, ms] of [0, 100, 500].entries()) {
+    app.addChunk({
+      device: "Mic",
+      atMs: T0 + i * 3_600_000 + ms,
+      segments: [{ text: `talk ${i}` }],
+    });
+  }
+  app.index();
+  const opened = openDatabaseSource(path, { name: "screenpipe" });
+  try {
+    const createdBefore = (until: string) =>
+      opened.reader.listTranscripts(null, 10, { until }).map((t) => t.createdAt);
+    const at = (i: number, ms: number) => new Date(T0 + i * 3_600_000 + ms).toISOString();
+    assertEquals(createdBefore(at(1, 100)), [at(0, 0)]);
+    assertEquals(createdBefore(at(1, 101)), [at(1, 100), at(0, 0)]);
+    assertEquals(createdBefore(at(2, 499)), [at(1, 100), at(0, 0)]);
+    assertEquals(createdBefore(at(2, 501)), [at(2, 500), at(1, 100), at(0, 0)]);
+    assertEquals(createdBefore(at(0, 1)), [at(0, 0)]);
+    assertEquals(createdBefore(at(0, 0)), []);
+  } finally {
+    opened.store.close();
+    app.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
