@@ -42,8 +42,10 @@ export const SCREENPIPE_READABLE: ReadableTables = {
  * garbage, a number, a year past 9999) is no time a sitting could start or end at, so such a
  * row is not shown, as a row without text is not.
  */
+// Called as a function: as an operator, GLOB made SQLite read every row for the newest one
+// (1 s at a million rows) instead of walking the timestamp index.
 const TIMED =
-  "a.timestamp GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt ][0-9][0-9]:[0-9][0-9]:[0-9][0-9]*'";
+  "glob('[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt ][0-9][0-9]:[0-9][0-9]:[0-9][0-9]*', a.timestamp)";
 
 /** The statement parts and features a database's columns allow. */
 export interface ScreenpipeSchema {
