@@ -22,15 +22,14 @@
  *   index rows, so their sittings are treated as the newest's. The indexer writes the index
  *   too (every 30 s), and a change that includes its run cannot be told from an edit, so it
  *   drops what was kept of texts and speakers (not the sitting starts, which no app edit
- *   moves). The index written while the mark stayed is an edit, which may have moved a
- *   timestamp (a hand edit or a restore), so the sitting starts are dropped too. Without
- *   the index or its mark (an app from before deferred indexing, whose triggers index every
- *   row as it is written), every change drops texts and speakers.
+ *   moves: its trims of overlapping text, every minute or so, would otherwise recount
+ *   them). Without the index or its mark (an app from before deferred indexing, whose
+ *   triggers index every row as it is written), every change does.
  *
  * Not caught: an update of a row whose chunk has no index rows (the app's delete trigger
- * removes a whole chunk's), and a timestamp edited (or a row deleted and one inserted below
- * the newest id) in the same change as an indexer run: telling those apart needs a pass
- * over every row (about 80 ms at a million rows, on every write).
+ * removes a whole chunk's); a timestamp edited, or a row deleted and one inserted below the
+ * newest id in one change, which the app never does (a hand edit or a restore may): telling
+ * them apart needs a pass over every row (about 80 ms at a million rows, on every write).
  *
  * @module
  */
@@ -67,8 +66,6 @@ interface State extends Looked {
   maxId: number;
   /** How many rows have empty text (hidden, as the app's search hides them). */
   empties: number;
-  /** The indexer's mark, or 0. */
-  mark: number;
   /** The newest sitting's first row's timestamp, or undefined without any. */
   newest: string | undefined;
   flagged: string;
@@ -167,12 +164,7 @@ export class ScreenpipeChanges {
       : this.#store.get(this.#sql.speakers, last?.speakerMax ?? 0);
     const flagged = String(speakers?.["flagged"] ?? "");
     const index = this.#indexed ? String(this.#store.get(this.#sql.index)?.["n"] ?? "") : "";
-    const mark = this.#indexed ? this.#number(this.#sql.mark) : 0;
-    // The index written while the indexer's mark stayed: an edit (a timestamp's too, which
-    // may move a sitting's start), or a delete and an insert below the newest id.
-    const edited = last !== undefined && this.#indexed && index !== last.index &&
-      mark === last.mark;
-    const appended = last !== undefined && flagged === last.flagged && !edited &&
+    const appended = last !== undefined && flagged === last.flagged &&
       this.#number(this.#sql.oldEmpties, last.maxId) === last.empties &&
       rows === last.rows + this.#number(this.#sql.newRows, last.maxId) &&
       (last.newest === undefined ||
@@ -181,7 +173,9 @@ export class ScreenpipeChanges {
       Number(speakers?.["old"] ?? 0) === last.speakers &&
       String(speakers?.["oldNames"] ?? "") === last.names;
     const newest = this.#newestStart()?.ts;
-    const unindexed = this.#indexed ? this.#store.get(this.#sql.unindexed, mark)?.["n"] : undefined;
+    const unindexed = this.#indexed
+      ? this.#store.get(this.#sql.unindexed, this.#number(this.#sql.mark))?.["n"]
+      : undefined;
     const firstUnindexed = unindexed === null || unindexed === undefined
       ? undefined
       : String(unindexed);
@@ -193,7 +187,6 @@ export class ScreenpipeChanges {
       rows,
       maxId,
       empties: this.#number(this.#sql.empties),
-      mark,
       newest,
       flagged,
       speakers: Number(speakers?.["n"] ?? 0),

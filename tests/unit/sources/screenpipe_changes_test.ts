@@ -10,7 +10,6 @@ import {
   createScreenpipeDb,
   type ScreenpipeDrift,
   type ScreenpipeFixture,
-  screenpipeTimestamp,
 } from "../../helpers/screenpipe_fixture.ts";
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { SCREENPIPE_SITTING_GAP_S } from "../../../lib/config/limits.ts";
@@ -239,12 +238,6 @@ const CHANGES: [string, (app: ScreenpipeFixture) => void][] = [
     app.db.exec(
       "UPDATE audio_transcriptions SET transcription = '' WHERE transcription LIKE '% s3 c2 d1 k1'",
     );
-  }],
-  ["a row's timestamp moved into the gap after its sitting", (app) => {
-    app.db.prepare(
-      "UPDATE audio_transcriptions SET timestamp = ? WHERE transcription LIKE '% s1 c3 d0 k0'",
-    )
-      .run(screenpipeTimestamp(chunkAt(1, CHUNKS - 1) + GAP_MS + 60_000));
   }],
   // Last: its row is past the indexer's mark, so every later change would read from its
   // sitting on, whatever it is.
