@@ -126,9 +126,13 @@ interface Entry extends ServedSource {
   remote?: RemoteFolderReader | undefined;
 }
 
-/** The identity of the file at `path` (device and inode), or null where the OS has none. */
-function fileIdentity(info: Deno.FileInfo): string | null {
-  return info.ino === null ? null : `${info.dev}:${info.ino}`;
+/**
+ * The identity of the file at `path` (device and inode) and of the schema `store` reads
+ * (PRAGMA schema_version, which an app's migrations move), or null where the OS has none.
+ */
+function fileIdentity(info: Deno.FileInfo, store: Store | null): string | null {
+  if (info.ino === null) return null;
+  return `${info.dev}:${info.ino}:${store?.get("PRAGMA schema_version")?.["schema_version"]}`;
 }
 
 /**
@@ -328,7 +332,7 @@ export class SourceSet {
           name: spec.name,
           busyTimeoutMs: this.#busyTimeoutMs,
         });
-        const identity = fileIdentity(Deno.statSync(spec.path));
+        const identity = fileIdentity(Deno.statSync(spec.path), opened.store);
         entry.store = opened.store;
         entry.reader = opened.reader;
         entry.kind = opened.kind.kind;
@@ -387,9 +391,9 @@ export class SourceSet {
       }
       return;
     }
-    const identity = fileIdentity(info);
+    const identity = fileIdentity(info, entry.store);
     if (entry.reader !== null && (identity === null || identity === entry.identity)) return;
-    // Replaced (or back after it was gone): read what is there now.
+    // Replaced, its schema changed (or back after it was gone): read what is there now.
     this.#disconnect(entry);
     this.#connect(entry);
   }

@@ -125,7 +125,10 @@ class ScreenpipeReader implements SourceReader {
       return [];
     }
     if (filter.until !== undefined) {
-      const until = new Date(parseStamp(filter.until)).toISOString().slice(0, 19);
+      // Sorts before every stored form of that millisecond and after every earlier one
+      // (the app writes a fraction's digits only when not zero, then `+00:00`).
+      const iso = new Date(parseStamp(filter.until)).toISOString();
+      const until = iso.slice(0, 19) + iso.slice(19, 23).replace(/\.?0+$/, "");
       if (before === null || until < before) before = until;
     }
     const since = filter.since === undefined ? -Infinity : parseStamp(filter.since);

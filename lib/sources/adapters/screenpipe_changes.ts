@@ -9,8 +9,9 @@
  * row's text run:
  *
  * - the rows: their count (SQLite counts an index's entries), the new rows' ids (the app's
- *   ids only grow) and whether any is timestamped before the newest sitting's start:
- *   deletes, as retention and delete-range make, and rows added in the past are caught;
+ *   ids only grow), whether any is timestamped before the newest sitting's start, and how
+ *   many have empty text: deletes, as retention and delete-range make, rows added in the
+ *   past, and rows blanked in place are caught;
  * - the speakers (a short table): its count, newest id, flagged ids and named ids with
  *   their names. A rename, a merge (which deletes a speaker) or a flag is caught; speakers
  *   the app adds for new voices are not a change;
@@ -20,12 +21,15 @@
  *   transcription or a row moved to another speaker changes it. Rows past the mark have no
  *   index rows, so their sittings are treated as the newest's. The indexer writes the index
  *   too (every 30 s), and a change that includes its run cannot be told from an edit, so it
- *   drops what was kept of texts and speakers (not the sitting starts, which no edit
- *   moves). Without the index or its mark (an app from before deferred indexing, whose
+ *   drops what was kept of texts and speakers (not the sitting starts, which no app edit
+ *   moves: its trims of overlapping text, every minute or so, would otherwise recount
+ *   them). Without the index or its mark (an app from before deferred indexing, whose
  *   triggers index every row as it is written), every change does.
  *
- * Not caught: a row updated to empty text (the trigger skips it), and an update of a row
- * whose chunk has no index rows (the app's delete trigger removes a whole chunk's).
+ * Not caught: an update of a row whose chunk has no index rows (the app's delete trigger
+ * removes a whole chunk's); a timestamp edited, or a row deleted and one inserted below the
+ * newest id in one change, which the app never does (a hand edit or a restore may): telling
+ * them apart needs a pass over every row (about 80 ms at a million rows, on every write).
  *
  * @module
  */
@@ -60,6 +64,8 @@ export interface Looked {
 interface State extends Looked {
   rows: number;
   maxId: number;
+  /** How many rows have empty text (hidden, as the app's search hides them). */
+  empties: number;
   /** The newest sitting's first row's timestamp, or undefined without any. */
   newest: string | undefined;
   flagged: string;
@@ -93,7 +99,16 @@ export class ScreenpipeChanges {
   readonly #walker: SittingWalker;
   readonly #indexed: boolean;
   readonly #sql: Record<
-    "rows" | "maxId" | "newRows" | "pastRows" | "speakers" | "index" | "mark" | "unindexed",
+    | "rows"
+    | "maxId"
+    | "newRows"
+    | "pastRows"
+    | "empties"
+    | "oldEmpties"
+    | "speakers"
+    | "index"
+    | "mark"
+    | "unindexed",
     string
   >;
   #state: State | undefined;
@@ -105,7 +120,8 @@ export class ScreenpipeChanges {
     this.#indexed = schema.fts && schema.progress;
     const speakers = schema.join !== "";
     const flagged = speakers && schema.visible.includes("hallucination")
-      ? "coalesce(group_concat(CASE WHEN hallucination <> 0 THEN id END), '')"
+      // As the schema's visible conditions read it: NULL hides a speaker too.
+      ? "coalesce(group_concat(CASE WHEN (hallucination = 0) IS NOT 1 THEN id END), '')"
       : "''";
     // Named speakers as `id=name`, those up to `upTo` alone when given.
     const named = (upTo: string) =>
@@ -118,6 +134,10 @@ export class ScreenpipeChanges {
       // The new rows, by id: the unary plus keeps SQLite off the timestamp index, where it
       // would walk every older row first (about 140 ms at a million rows).
       pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND +timestamp < ? LIMIT 1`,
+      // Seeks in the app's index on the text: a row blanked in place (which the update
+      // trigger skips) or given text again is caught.
+      empties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = ''`,
+      oldEmpties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = '' AND id <= ?`,
       // ?1: the newest speaker's id at the last look; speakers added since are left out of
       // `old` and `oldNames`, as a new speaker changes no kept sitting.
       speakers: speakers
@@ -145,6 +165,7 @@ export class ScreenpipeChanges {
     const flagged = String(speakers?.["flagged"] ?? "");
     const index = this.#indexed ? String(this.#store.get(this.#sql.index)?.["n"] ?? "") : "";
     const appended = last !== undefined && flagged === last.flagged &&
+      this.#number(this.#sql.oldEmpties, last.maxId) === last.empties &&
       rows === last.rows + this.#number(this.#sql.newRows, last.maxId) &&
       (last.newest === undefined ||
         this.#store.get(this.#sql.pastRows, last.maxId, last.newest) === undefined);
@@ -165,6 +186,7 @@ export class ScreenpipeChanges {
       changingFrom: [newest ?? "", firstUnindexed ?? newest ?? ""].sort()[0]!,
       rows,
       maxId,
+      empties: this.#number(this.#sql.empties),
       newest,
       flagged,
       speakers: Number(speakers?.["n"] ?? 0),

@@ -37,6 +37,16 @@ export const SCREENPIPE_READABLE: ReadableTables = {
   ...fts5Tables(FTS),
 };
 
+/**
+ * A row whose timestamp begins as a time does (`YYYY-MM-DDTHH:MM:SS`): any other (empty,
+ * garbage, a number, a year past 9999) is no time a sitting could start or end at, so such a
+ * row is not shown, as a row without text is not.
+ */
+// Called as a function: as an operator, GLOB made SQLite read every row for the newest one
+// (1 s at a million rows) instead of walking the timestamp index.
+const TIMED =
+  "glob('[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt ][0-9][0-9]:[0-9][0-9]:[0-9][0-9]*', a.timestamp)";
+
 /** The statement parts and features a database's columns allow. */
 export interface ScreenpipeSchema {
   /** The join that brings in each row's speaker, or "". */
@@ -110,10 +120,10 @@ export function screenpipeSchema(tables: TableColumns): ScreenpipeSchema {
   return {
     join: speakers ? "LEFT JOIN speakers AS s ON s.id = a.speaker_id" : "",
     // As the app's own search hides them (db.rs search_audio).
-    visible: `a.transcription <> ''${
+    visible: `a.transcription <> '' AND ${TIMED}${
       hallucination ? " AND (s.id IS NULL OR s.hallucination = 0)" : ""
     }`,
-    plainVisible: `a.transcription <> ''${
+    plainVisible: `a.transcription <> '' AND ${TIMED}${
       hallucination
         ? " AND (a.speaker_id IS NULL OR a.speaker_id NOT IN" +
           " (SELECT id FROM speakers WHERE (hallucination = 0) IS NOT 1))"

@@ -70,12 +70,13 @@ export interface Sitting {
 }
 
 const STAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?/i;
 
 /**
  * Epoch milliseconds of a timestamp as screenpipe stores it (`+00:00` or `Z`, a fraction
  * of any length, or none; a value without a zone is UTC, as SQLite's CURRENT_TIMESTAMP
- * writes it), or NaN.
+ * writes it), or NaN. What follows the time and zone is ignored, so every row shown (its
+ * timestamp begins as a time, screenpipe_schema.ts) has a time to answer.
  *
  * @example
  * ```ts

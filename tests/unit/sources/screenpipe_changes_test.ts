@@ -228,6 +228,17 @@ const CHANGES: [string, (app: ScreenpipeFixture) => void][] = [
     app.db.exec(`UPDATE audio_transcriptions SET transcription = 'hiring edited ' || id
       WHERE transcription LIKE '% s2 c4 d0 %'`);
   }],
+  ["a speaker's flag set to NULL (hidden, as a flagged one)", (app) => {
+    app.db.exec("UPDATE speakers SET hallucination = NULL WHERE id = 2");
+  }],
+  ["the flag cleared again", (app) => {
+    app.db.exec("UPDATE speakers SET hallucination = FALSE WHERE id = 2");
+  }],
+  ["a transcription blanked", (app) => {
+    app.db.exec(
+      "UPDATE audio_transcriptions SET transcription = '' WHERE transcription LIKE '% s3 c2 d1 k1'",
+    );
+  }],
   // Last: its row is past the indexer's mark, so every later change would read from its
   // sitting on, whatever it is.
   ["a row added in the past", (app) => {

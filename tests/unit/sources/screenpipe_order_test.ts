@@ -202,7 +202,7 @@ Deno.test("screenpipe order: sittings whose ids interleave", async () => {
   }
 });
 
-Deno.test("screenpipe order: none is made where a stamp does not parse", async () => {
+Deno.test("screenpipe order: a stamp with text after its time is read at its time", async () => {
   await withSource({}, (app) => {
     const ana = app.addSpeaker("Ana");
     app.addChunk({
@@ -217,13 +217,13 @@ Deno.test("screenpipe order: none is made where a stamp does not parse", async (
       segments: [{ text: "pricing odd", speakerId: app.addSpeaker("Omar"), start: 0 }],
     });
   }, (_reader, store, schema) => {
-    // Its segments' order would be the runtime sort's: the order is not made, and the
-    // reader reads the whole segments instead.
+    // What follows the time is ignored (a stamp that begins otherwise is not shown), so
+    // the order is made, as the segments are.
     const order = orderOf(store, schema);
     const start = { id: 1, ts: screenpipeTimestamp(T0), ms: T0 };
-    const end = { id: 2, ts: `${screenpipeTimestamp(T0 + 10_000)}x`, ms: NaN };
-    assertEquals(order.speakers({ start, end }), undefined);
-    assertEquals(order.find({ start, end }, "pricing"), undefined);
+    const end = { id: 2, ts: `${screenpipeTimestamp(T0 + 10_000)}x`, ms: T0 + 10_000 };
+    assertEquals(order.speakers({ start, end }), ["Ana", "Omar"]);
+    assertEquals(order.find({ start, end }, "pricing")?.seq, 0);
     // Kept by its first row, as a sitting's end is the same while the database is.
     const first = orderOf(store, schema);
     assertEquals(first.speakers({ start, end: start }), ["Ana"]);
