@@ -98,6 +98,9 @@ export class FolderHost {
       this.#betweenSlices();
       return new Promise<void>((resolve) => setTimeout(resolve, 0));
     };
+    // Watched before the first pass lists the folder: a file written while the pass runs
+    // (a sync client dropping files) is looked at again once it is done.
+    this.#follow();
     // The first pass only: later passes read the few files that changed.
     const parser = this.#parserAt === undefined ? undefined : startParser(this.#parserAt);
     this.#parser = parser;
