@@ -83,6 +83,17 @@ Deno.test("not transcripts are ignored: media, images, left-behind files, unknow
   }
 });
 
+Deno.test("editors' backup, autosave and swap copies are ignored, not read as a second transcript", () => {
+  const names = ["call.vtt~", "#call.vtt#", "call.vtt.swp", "call.vtt.swo", "call.vtt.bak"];
+  for (const name of names) {
+    assertEquals(outcome(teamsVtt(MEETING), name), { kind: "ignored" }, name);
+  }
+  // The transcript itself, and a name merely holding those characters, are read.
+  for (const name of ["call.vtt", "call #2.vtt", "~call.vtt"]) {
+    assertEquals(outcome(teamsVtt(MEETING), name).kind, "transcript", name);
+  }
+});
+
 Deno.test("files that should be transcripts but cannot be read are skipped with reasons", () => {
   const cases: [string | Uint8Array, string, string][] = [
     ["", "empty.srt", "the file is empty"],
