@@ -196,3 +196,29 @@ Deno.test("a folder that goes away answers unavailable, and comes back on the ne
     folder.cleanup();
   }
 });
+
+Deno.test("two names that differ only in Unicode form share an id; either removed, the other stays", () => {
+  const folder = buildFolderFixture();
+  try {
+    const composed = "caf\u00e9.txt";
+    const decomposed = "cafe\u0301.txt";
+    folder.write(composed, "Composed wombat.");
+    folder.write(decomposed, "Decomposed wombat.");
+    const { index, reader } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey(composed)}`;
+    const served = () => reader.listTranscripts(null, 50, {}).filter((item) => item.id === id);
+    assertEquals(served().length, 1);
+    for (const [gone, left] of [[composed, "Decomposed"], [decomposed, "Composed"]]) {
+      folder.write(composed, "Composed wombat.");
+      folder.write(decomposed, "Decomposed wombat.");
+      index.refresh();
+      Deno.removeSync(join(folder.path, gone!));
+      index.refresh();
+      assertEquals(served().length, 1, `${gone} removed`);
+      assertEquals(reader.getTranscript(id)?.text, `${left} wombat.`);
+    }
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
