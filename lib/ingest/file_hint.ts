@@ -40,7 +40,7 @@ const NOT_TRANSCRIPT = new Set(
 
 /** Files that file managers and sync tools leave in folders. */
 const LEFT_BEHIND =
-  /^(?:\.DS_Store|Thumbs\.db|desktop\.ini|Icon\r|\._.*|~\$.*|\.~lock\..*|.*~|#.*#)$/i;
+  /^(?:\.DS_Store|Thumbs\.db|desktop\.ini|Icon\r|\._.*|~\$.*|\.~lock\..*|.*~|#.*#)$/is;
 
 /**
  * The hint `fileName` (a path's last part is used) gives.

@@ -84,7 +84,14 @@ Deno.test("not transcripts are ignored: media, images, left-behind files, unknow
 });
 
 Deno.test("editors' backup, autosave and swap copies are ignored, not read as a second transcript", () => {
-  const names = ["call.vtt~", "#call.vtt#", "call.vtt.swp", "call.vtt.swo", "call.vtt.bak"];
+  const names = [
+    "call.vtt~",
+    "line\nbreak.vtt~",
+    "#call.vtt#",
+    "call.vtt.swp",
+    "call.vtt.swo",
+    "call.vtt.bak",
+  ];
   for (const name of names) {
     assertEquals(outcome(teamsVtt(MEETING), name), { kind: "ignored" }, name);
   }
