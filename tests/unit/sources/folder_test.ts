@@ -166,6 +166,15 @@ Deno.test("a folder is planned without reading it, and `check` lists each skippe
     assertMatch(check.text, /source: +notes \(folder\)/);
     assertMatch(check.text, /transcripts: +2\n/);
     assertMatch(check.text, /skipped: +1 file\n {2}empty\.txt: the file is empty/);
+    // A name with a line break is shown escaped: one line per file, none forged.
+    folder.write("bad\nname.vtt", "");
+    const again = SourceSet.open([planned!.spec]);
+    const listed = checkSource(again, again.all[0]!).text;
+    again.close();
+    assertMatch(
+      listed,
+      /skipped: +2 files\n {2}bad\\nname\.vtt: the file is empty\n {2}empty\.txt/,
+    );
   } finally {
     folder.cleanup();
   }
