@@ -132,6 +132,7 @@ export function folderIdentity(root: string): string | null {
  * ```ts
  * import { reasonOf } from "./folder_walk.ts";
  * reasonOf(new Deno.errors.NotFound("x")); // "not found"
+ * reasonOf(new Error("File name too long (os error 36): open '/x'")); // "file name too long"
  * ```
  */
 export function reasonOf(error: unknown): string {
@@ -139,5 +140,10 @@ export function reasonOf(error: unknown): string {
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
     return "permission denied";
   }
-  return error instanceof Error ? error.message.split("\n", 1)[0]! : String(error);
+  if (error instanceof Deno.errors.NotADirectory) return "not a folder";
+  const message = error instanceof Error ? error.message.split("\n", 1)[0]! : String(error);
+  // "Too many levels of symbolic links (os error 40): stat '/home/…'": the words alone, as
+  // the path is named beside it.
+  const words = message.replace(/ \(os error \d+\).*$/, "");
+  return words.charAt(0).toLowerCase() + words.slice(1);
 }

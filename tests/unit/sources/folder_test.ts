@@ -194,7 +194,19 @@ Deno.test("a folder that goes away answers unavailable, and comes back on the ne
       failure = (error as Error).message;
     }
     assertMatch(failure, /^Cannot read source notes: the folder cannot be read at .*: not found$/);
+    // A file put at its path: said in a few words, the path not repeated.
+    Deno.writeTextFileSync(folder.path, "not a folder");
+    index.refresh();
+    assertEquals(index.failure, `the folder cannot be read at ${folder.path}: not a folder`);
+    Deno.removeSync(folder.path);
     Deno.renameSync(moved, folder.path);
+    // A link to itself is skipped with why, the OS's error number and path left out.
+    Deno.symlinkSync("self.vtt", join(folder.path, "self.vtt"));
+    index.refresh();
+    assertEquals(
+      index.skipped().find((file) => file.relative === "self.vtt")?.reason,
+      "cannot be read: too many levels of symbolic links",
+    );
     index.refresh();
     assertEquals(reader.facts().transcripts, 2);
     index.close();
