@@ -9,6 +9,7 @@ import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
 import { walkFolder } from "../../../lib/sources/folder/folder_walk.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
 import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
+import { readFolderFile } from "../../../lib/sources/folder/folder_parse.ts";
 import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
 import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { planSources } from "../../../lib/sources/served_sources.ts";
@@ -239,6 +240,19 @@ Deno.test("two names that differ only in Unicode form share an id; either remove
       assertEquals(reader.getTranscript(id)?.text, `${left} wombat.`);
     }
     index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file gone between the listing and its read is not reported skipped", () => {
+  const folder = buildFolderFixture();
+  try {
+    const gone = { relative: "gone.vtt", path: join(folder.path, "gone.vtt"), mtime: 0, size: 9 };
+    assertEquals(readFolderFile(gone), { kind: "ignored" });
+    // A file that is there but cannot be read still is.
+    const folderAsFile = { relative: "2025", path: join(folder.path, "2025"), mtime: 0, size: 9 };
+    assertEquals(readFolderFile(folderAsFile).kind, "skipped");
   } finally {
     folder.cleanup();
   }
