@@ -56,8 +56,24 @@ export function walkFolder(root: string): FolderWalk {
   const problems: WalkProblem[] = [];
   const entered = new Set<string>([Deno.realPathSync(root)]);
   const pending: string[] = [""];
-  while (pending.length > 0) {
-    const folder = pending.pop()!;
+  // Folders reached by a symlink are entered once every real one is: a folder linked to from
+  // elsewhere in the tree is read at its own path, which its files' ids are made from,
+  // however the file system lists the link beside it.
+  const linked: string[] = [];
+  while (pending.length > 0 || linked.length > 0) {
+    const folder = pending.pop() ?? linked.shift()!;
+    if (folder !== "") {
+      let real: string;
+      try {
+        real = Deno.realPathSync(`${root}/${folder}`);
+      } catch (error) {
+        problems.push({ relative: folder, reason: `cannot be read: ${reasonOf(error)}` });
+        continue;
+      }
+      // A link back to a folder already entered (a loop, or a second way in): once only.
+      if (entered.has(real)) continue;
+      entered.add(real);
+    }
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(folder === "" ? root : `${root}/${folder}`)];
@@ -78,17 +94,7 @@ export function walkFolder(root: string): FolderWalk {
         continue;
       }
       if (info.isDirectory) {
-        let real: string;
-        try {
-          real = Deno.realPathSync(path);
-        } catch (error) {
-          problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
-          continue;
-        }
-        // A link back to a folder already entered (a loop, or a second way in): once only.
-        if (entered.has(real)) continue;
-        entered.add(real);
-        pending.push(relative);
+        (entry.isSymlink ? linked : pending).push(relative);
       } else if (info.isFile && !NOT_TRANSCRIPTS.test(entry.name)) {
         if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
           problems.push({

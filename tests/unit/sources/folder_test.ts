@@ -36,6 +36,23 @@ Deno.test("the walk leaves out hidden files, media and never loops on a symlink"
   }
 });
 
+Deno.test("a folder reached by a symlink too is read at its own path, whatever the listing order", () => {
+  const folder = buildFolderFixture();
+  try {
+    // Links named before and after each folder: in any listing order, some come first.
+    for (let i = 0; i < 30; i++) {
+      folder.write(`r${i}/t${i}.txt`, `Note ${i}.`);
+      Deno.symlinkSync(`r${i}`, join(folder.path, `a${i}`));
+      Deno.symlinkSync(join(folder.path, `r${i}`), join(folder.path, `z${i}`));
+    }
+    const relatives = walkFolder(folder.path).files.map((file) => file.relative);
+    const notes = relatives.filter((relative) => /\/t\d+\.txt$/.test(relative));
+    assertEquals(notes, Array.from({ length: 30 }, (_, i) => `r${i}/t${i}.txt`).sort());
+  } finally {
+    folder.cleanup();
+  }
+});
+
 Deno.test("a folder's transcripts: ids from the relative path, label file, skipped kept with why", () => {
   const folder = buildFolderFixture();
   try {
