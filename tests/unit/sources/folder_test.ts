@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
 import { walkFolder } from "../../../lib/sources/folder/folder_walk.ts";
+import { MAX_TRANSCRIPT_FILE_BYTES } from "../../../lib/config/limits.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
 import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
 import { readFolderFile } from "../../../lib/sources/folder/folder_parse.ts";
@@ -48,6 +49,21 @@ Deno.test("a folder reached by a symlink too is read at its own path, whatever t
     const relatives = walkFolder(folder.path).files.map((file) => file.relative);
     const notes = relatives.filter((relative) => /\/t\d+\.txt$/.test(relative));
     assertEquals(notes, Array.from({ length: 30 }, (_, i) => `r${i}/t${i}.txt`).sort());
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file over the size cap is skipped when its name promises a transcript, else left out", () => {
+  const folder = buildFolderFixture();
+  try {
+    for (const name of ["long.vtt", "server.log", "firmware"]) {
+      const file = Deno.openSync(join(folder.path, name), { write: true, create: true });
+      file.truncateSync(MAX_TRANSCRIPT_FILE_BYTES + 1);
+      file.close();
+    }
+    const { problems } = walkFolder(folder.path);
+    assertEquals(problems, [{ relative: "long.vtt", reason: "larger than 32 MiB" }]);
   } finally {
     folder.cleanup();
   }
