@@ -46,6 +46,14 @@ Deno.test("otter: headers give speaker and start; a paragraph ends where the nex
   assertEquals(transcript.duration, starts.at(-1)! / 1000);
 });
 
+Deno.test("otter: a paragraph whose next header goes back in time (two exports joined) has no end", () => {
+  const transcript = readFixture("Ann  5:00\nLater.\n\nOmar  0:00\nFrom the top.\n", "joined.txt");
+  assertEquals(transcript.segments.map((segment) => [segment.startMs, segment.endMs]), [
+    [300_000, null],
+    [0, null],
+  ]);
+});
+
 Deno.test("detection: content decides, whatever the extension says", () => {
   const cases: [string, string, string][] = [
     [teamsVtt(MEETING), "meeting.txt", "vtt"],
