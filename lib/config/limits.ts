@@ -347,8 +347,13 @@ export const TURN_LOOKBACK_SEGMENTS = 16;
 
 // ---- Folders of transcript files ----
 
-/** A file in a served folder larger than this is skipped with its reason, never read. */
-export const MAX_TRANSCRIPT_FILE_BYTES = 256 * 1024 * 1024;
+/**
+ * A file in a served folder larger than this is skipped with its reason, never read. Parsing
+ * one takes up to about six times its size in a thread's heap (measured: 64 MiB of Whisper
+ * JSON, 370 MB), which `start` caps at 512 MB; a 128 MiB file ended the whole process. A
+ * day's recording with word times is about 20 MB.
+ */
+export const MAX_TRANSCRIPT_FILE_BYTES = 32 * 1024 * 1024;
 
 /** How soon a change in a served folder is picked up, at most, in ms: the periodic check's period where the folder cannot be watched (else, of the look at whether its path leads to another folder: a drive mounted there), and the wait that gathers a burst of events. */
 export const FOLDER_RESCAN_MS = 1_000;

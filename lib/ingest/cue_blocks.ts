@@ -56,7 +56,8 @@ export function textLines(text: string): string[] {
 /**
  * The cue blocks of `text`; `vtt` skips the `WEBVTT` header and NOTE, STYLE and REGION
  * blocks. A timing line that does not parse makes the file unreadable, with its line
- * number: guessing at times would misplace every quote taken from it.
+ * number: guessing at times would misplace every quote taken from it; unless it is the
+ * file's unfinished last line.
  *
  * @example
  * ```ts
@@ -92,7 +93,9 @@ export function scanCues(text: string, vtt: boolean): CueScan {
     }
     if (line.includes("-->")) {
       const timing = cueTiming(line);
-      if (timing === null) {
+      // The last line, with no line break after it: a file being written (or copied) cut
+      // mid-line. Its cues so far are read; the next read takes the rest.
+      if (timing === null && index !== lines.length - 1) {
         return {
           ok: false,
           reason: `line ${index + 1} is not a cue timing: "${printable(line, 80)}"`,
@@ -104,6 +107,7 @@ export function scanCues(text: string, vtt: boolean): CueScan {
         loose.pop(); // the cue's id or index
         keepLoose();
       }
+      if (timing === null) break;
       open = { startMs: timing.startMs, endMs: timing.endMs, payload: [] };
       cues.push(open);
     } else if (isBlank(line)) {

@@ -153,5 +153,6 @@ function decodeEntity(entity: string, body: string): string {
   if (body.charCodeAt(0) !== 0x23) return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
   const hex = body[1] === "x" || body[1] === "X";
   const code = Number.parseInt(body.slice(hex ? 2 : 1), hex ? 16 : 10);
-  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  const surrogate = code >= 0xd800 && code <= 0xdfff;
+  return code > 0 && code <= 0x10ffff && !surrogate ? String.fromCodePoint(code) : entity;
 }

@@ -33,11 +33,14 @@ const NOT_TRANSCRIPT = new Set(
     "pdf doc docx xls xlsx ppt pptx key pages numbers odt rtf epub zip gz tgz bz2 xz 7z rar",
     "tar dmg iso exe dll so dylib bin dat db sqlite sqlite3 db-wal db-shm wal shm lock tmp part",
     "crdownload download",
+    // editors' swap files and backups (a second copy of a transcript, not another one)
+    "swp swo swx bak",
   ].join(" ").split(" "),
 );
 
 /** Files that file managers and sync tools leave in folders. */
-const LEFT_BEHIND = /^(?:\.DS_Store|Thumbs\.db|desktop\.ini|Icon\r|\._.*|~\$.*|\.~lock\..*)$/i;
+const LEFT_BEHIND =
+  /^(?:\.DS_Store|Thumbs\.db|desktop\.ini|Icon\r|\._.*|~\$.*|\.~lock\..*|.*~|#.*#)$/is;
 
 /**
  * The hint `fileName` (a path's last part is used) gives.

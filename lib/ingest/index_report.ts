@@ -6,6 +6,7 @@
  */
 import { INDEX_BAR_REDRAW_MS, INDEX_BAR_WIDTH, INDEX_PROGRESS_EVERY } from "../config/limits.ts";
 import type { IndexSummary, ProgressListener } from "./index_run.ts";
+import { printable } from "../text/printable.ts";
 
 /** Where progress goes: text to write, and whether it is a terminal. */
 export interface ProgressOutput {
@@ -93,7 +94,10 @@ export function formatSummary(out: string, summary: IndexSummary): string {
   const lines = [
     `indexed into ${out}: ${added} added, ${updated} updated, ${removed} removed, ` +
     `${unchanged} unchanged, ${skipped.length} skipped`,
-    ...skipped.map((item) => `skipped ${item.id} (source ${item.source}): ${item.reason}`),
+    // A file's name may hold a line break: shown escaped, one line per item.
+    ...skipped.map((item) =>
+      `skipped ${printable(item.id, Infinity)} (source ${item.source}): ${item.reason}`
+    ),
     ...kept.map((source) =>
       `kept ${source.count} items of source ${source.source} as they were: ` +
       (source.empty ? source.reason : `it could not be read (${source.reason})`)

@@ -84,7 +84,7 @@ export interface TimedFields {
 /**
  * The segments of an engine's array: `pick` names each item's fields, `msPer` is 1 for
  * times in ms and 1000 for seconds. Items with no text are dropped; an item without numeric
- * times makes the file unreadable, `what` and its number named.
+ * times, or with a time out of range, makes the file unreadable, `what` and its number named.
  *
  * @example
  * ```ts
@@ -109,14 +109,16 @@ export function timedSegments(
     if (fields === null || start === null || end === null) {
       return { ok: false, reason: `${what} ${index + 1} has no numeric start and end` };
     }
+    const startMs = Math.round(start * msPer);
+    const endMs = Math.round(end * msPer);
+    // A time before the recording, or past what ms count exactly, is no time: it would be
+    // shown as a clock of 0:00:00 or of an exponent.
+    if (!(startMs >= 0 && endMs >= 0 && Number.isSafeInteger(Math.max(startMs, endMs)))) {
+      return { ok: false, reason: `${what} ${index + 1} has a time out of range` };
+    }
     const text = spokenText(fields.text);
     if (text === "") continue;
-    segments.push({
-      startMs: Math.round(start * msPer),
-      endMs: Math.round(end * msPer),
-      speaker: fields.speaker,
-      text,
-    });
+    segments.push({ startMs, endMs, speaker: fields.speaker, text });
   }
   return segments;
 }

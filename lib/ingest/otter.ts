@@ -47,7 +47,9 @@ export function readOtter(text: string): ParsedBody {
   let open: { segment: FileSegment; lines: string[] } | null = null;
   const close = (endMs: number | null) => {
     if (open === null) return;
-    open.segment.endMs = endMs;
+    // A next header earlier than this one (two exports joined) does not end it.
+    const start = open.segment.startMs!;
+    open.segment.endMs = endMs !== null && endMs >= start ? endMs : null;
     open.segment.text = open.lines.join(" ").replace(/\s+/g, " ").trim();
     if (open.segment.text !== "") segments.push(open.segment);
   };

@@ -10,6 +10,7 @@ import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.t
 import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
 import { EMPTY_FOLDER_NOTE, type FolderSourceReader } from "./folder/folder_reader.ts";
 import type { Store } from "../store/store.ts";
+import { printable } from "../text/printable.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
 export interface SourceCheck {
@@ -103,7 +104,8 @@ function checkFolder(
     `search:         full-text index, in memory`,
     `turns:          ${facts.turns ? "timed segments" : "none"}`,
     `skipped:        ${skipped.length} file${skipped.length === 1 ? "" : "s"}`,
-    ...skipped.map((file) => `  ${file.relative}: ${file.reason}`),
+    // A file's name may hold a line break: shown escaped, one line per file.
+    ...skipped.map((file) => `  ${printable(file.relative, Infinity)}: ${file.reason}`),
     // An empty folder is no fault of the folder, but a drive not mounted shows only as a 0.
     ...facts.notes.filter((note) => note === EMPTY_FOLDER_NOTE).map((note) =>
       `note:           ${note}`

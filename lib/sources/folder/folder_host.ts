@@ -12,6 +12,7 @@ import { type FolderLink, serveFolderLink } from "./folder_link.ts";
 import { FolderReader } from "./folder_reader.ts";
 import { folderIdentity } from "./folder_walk.ts";
 import { type ParsedFile, type StartedParser, startParser } from "./folder_parse.ts";
+import { printable } from "../../text/printable.ts";
 
 /** Work done between two looks at the links, in ms: internal tuning. */
 const INDEX_SLICE_MS = 40;
@@ -98,6 +99,9 @@ export class FolderHost {
       this.#betweenSlices();
       return new Promise<void>((resolve) => setTimeout(resolve, 0));
     };
+    // Watched before the first pass lists the folder: a file written while the pass runs
+    // (a sync client dropping files) is looked at again once it is done.
+    this.#follow();
     // The first pass only: later passes read the few files that changed.
     const parser = this.#parserAt === undefined ? undefined : startParser(this.#parserAt);
     this.#parser = parser;
@@ -193,7 +197,9 @@ export class FolderHost {
     });
     const name = this.#index.name;
     for (const problem of fresh.slice(0, MAX_LOGGED_SKIPPED_FILES)) {
-      logLine(`source ${name}: skipped ${problem.relative}: ${problem.reason}`);
+      logLine(
+        `source ${name}: skipped ${printable(problem.relative, Infinity)}: ${problem.reason}`,
+      );
     }
     if (fresh.length > MAX_LOGGED_SKIPPED_FILES) {
       logLine(

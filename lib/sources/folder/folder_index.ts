@@ -77,6 +77,8 @@ export class FolderIndex {
   #problems: WalkProblem[] = [];
   #failure: string | null = null;
   #firstPassDone = false;
+  /** Whether two files have shared an id (names differing only in Unicode form). */
+  #twins = false;
   #progress = { done: 0, total: 0 };
 
   /** An empty index of the folder at `root`; nothing is read until a pass. */
@@ -251,6 +253,8 @@ export class FolderIndex {
     };
     if (outcome.kind === "transcript") {
       const id = publicId(this.name, fileTranscriptKey(file.relative));
+      const holder = this.#byId.get(id);
+      if (holder !== undefined && holder !== file.relative) this.#twins = true;
       this.#writer.put(fileTranscriptRow(outcome.transcript, id, file.mtime));
       state.id = id;
       state.timed = timed;
@@ -266,11 +270,21 @@ export class FolderIndex {
   /** Drops the row of a file, if it had one. */
   #forget(relative: string): void {
     const id = this.#files.get(relative)?.id;
-    if (id !== undefined && id !== null) {
-      this.#writer.remove(id);
-      this.#byId.delete(id);
-    }
     this.#files.delete(relative);
+    // Names that differ only in Unicode form (NFC, NFD) share an id: the row is the last
+    // one read's, and stays while one of them holds it.
+    if (id === undefined || id === null || this.#byId.get(id) !== relative) return;
+    this.#writer.remove(id);
+    this.#byId.delete(id);
+    if (!this.#twins) return;
+    for (const [other, state] of this.#files) {
+      if (state.id !== id) continue;
+      // The other name now holds the row: read again, as the index would have it.
+      const { mtime, size } = state;
+      const file = { relative: other, path: `${this.root}/${other}`, mtime, size };
+      this.#apply(file, parseFolderFile(file));
+      return;
+    }
   }
 
   /**

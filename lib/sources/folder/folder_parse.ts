@@ -42,7 +42,8 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
 }
 
 /**
- * Reads and parses `file`; a file that cannot be read is skipped with why.
+ * Reads and parses `file`; a file that cannot be read is skipped with why, one gone since
+ * the folder was listed ignored.
  *
  * @example
  * ```ts
@@ -54,6 +55,9 @@ export function readFolderFile(file: WalkedFile): FileOutcome {
   try {
     return readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
   } catch (error) {
+    // Gone since the folder was listed (deleted, renamed, a sync client's temporary file):
+    // no file to report, and the next look at the folder drops it.
+    if (error instanceof Deno.errors.NotFound) return { kind: "ignored" };
     return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
   }
 }

@@ -5,6 +5,10 @@
  * @module
  */
 import { MAX_TRANSCRIPT_FILE_BYTES } from "../../config/limits.ts";
+import { type FileHint, fileHint } from "../../ingest/file_hint.ts";
+
+/** The hints of a name that promises a transcript: such a file is never left out silently. */
+const PROMISES_TRANSCRIPT = new Set<FileHint>(["vtt", "srt", "json", "text"]);
 
 /** A file found by {@link walkFolder}. */
 export interface WalkedFile {
@@ -56,8 +60,24 @@ export function walkFolder(root: string): FolderWalk {
   const problems: WalkProblem[] = [];
   const entered = new Set<string>([Deno.realPathSync(root)]);
   const pending: string[] = [""];
-  while (pending.length > 0) {
-    const folder = pending.pop()!;
+  // Folders reached by a symlink are entered once every real one is: a folder linked to from
+  // elsewhere in the tree is read at its own path, which its files' ids are made from,
+  // however the file system lists the link beside it.
+  const linked: string[] = [];
+  while (pending.length > 0 || linked.length > 0) {
+    const folder = pending.pop() ?? linked.shift()!;
+    if (folder !== "") {
+      let real: string;
+      try {
+        real = Deno.realPathSync(`${root}/${folder}`);
+      } catch (error) {
+        problems.push({ relative: folder, reason: `cannot be read: ${reasonOf(error)}` });
+        continue;
+      }
+      // A link back to a folder already entered (a loop, or a second way in): once only.
+      if (entered.has(real)) continue;
+      entered.add(real);
+    }
     let entries: Deno.DirEntry[];
     try {
       entries = [...Deno.readDirSync(folder === "" ? root : `${root}/${folder}`)];
@@ -78,19 +98,11 @@ export function walkFolder(root: string): FolderWalk {
         continue;
       }
       if (info.isDirectory) {
-        let real: string;
-        try {
-          real = Deno.realPathSync(path);
-        } catch (error) {
-          problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
-          continue;
-        }
-        // A link back to a folder already entered (a loop, or a second way in): once only.
-        if (entered.has(real)) continue;
-        entered.add(real);
-        pending.push(relative);
+        (entry.isSymlink ? linked : pending).push(relative);
       } else if (info.isFile && !NOT_TRANSCRIPTS.test(entry.name)) {
         if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
+          // A log, a data file, a program: no transcript, so no file skipped to report.
+          if (!PROMISES_TRANSCRIPT.has(fileHint(entry.name))) continue;
           problems.push({
             relative,
             reason: `larger than ${MAX_TRANSCRIPT_FILE_BYTES / 1024 / 1024} MiB`,
@@ -132,6 +144,7 @@ export function folderIdentity(root: string): string | null {
  * ```ts
  * import { reasonOf } from "./folder_walk.ts";
  * reasonOf(new Deno.errors.NotFound("x")); // "not found"
+ * reasonOf(new Error("File name too long (os error 36): open '/x'")); // "file name too long"
  * ```
  */
 export function reasonOf(error: unknown): string {
@@ -139,5 +152,10 @@ export function reasonOf(error: unknown): string {
   if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
     return "permission denied";
   }
-  return error instanceof Error ? error.message.split("\n", 1)[0]! : String(error);
+  if (error instanceof Deno.errors.NotADirectory) return "not a folder";
+  const message = error instanceof Error ? error.message.split("\n", 1)[0]! : String(error);
+  // "Too many levels of symbolic links (os error 40): stat '/home/…'": the words alone, as
+  // the path is named beside it.
+  const words = message.replace(/ \(os error \d+\).*$/, "");
+  return words.charAt(0).toLowerCase() + words.slice(1);
 }

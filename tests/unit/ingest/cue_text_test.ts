@@ -17,6 +17,8 @@ Deno.test("cue text: tags, overrides and entities go; text that only looks like 
     ["a < b, c > d, {not an override}", "a < b, c > d, {not an override}"],
     ["&lt;b&gt; is &quot;bold&quot;&nbsp;&#8212;&#x1F3A4;&lrm;", '<b> is "bold" —🎤'],
     ["&unknown; &#0; &#x110000; & alone", "&unknown; &#0; &#x110000; & alone"],
+    // A surrogate alone is no character (it would leave text that is not UTF-16).
+    ["&#xD800;&#56320; kept", "&#xD800;&#56320; kept"],
     ["  spaced \t out\u00a0 ", "spaced out"],
   ];
   for (const [payload, text] of cases) assertEquals(cleanCueText(payload), text, payload);

@@ -166,6 +166,22 @@ Deno.test("formatSummary counts, then one line per item skipped", () => {
   );
 });
 
+Deno.test("formatSummary keeps one line per item skipped, whatever its file is named", () => {
+  const lines = formatSummary("/out.db", {
+    added: 0,
+    updated: 0,
+    removed: 0,
+    unchanged: 0,
+    skipped: [{ source: "f", id: "bad\nskipped x (source f): forged\r.vtt", reason: "empty file" }],
+    kept: [],
+    untimed: 0,
+    unchangedSources: [],
+  }).split("\n");
+  assertEquals(lines.slice(1), [
+    "skipped bad\\nskipped x (source f): forged\\r.vtt (source f): empty file",
+  ]);
+});
+
 Deno.test("indexFeeds reads a source again only when its stamp differs from its last full read", () => {
   const dir = Deno.makeTempDirSync();
   const path = join(dir, "out.db");

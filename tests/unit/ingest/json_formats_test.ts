@@ -104,18 +104,36 @@ Deno.test("json: a known shape with a segment that lacks its times names the seg
 
 Deno.test("json: segments that claim Whisper's shape with bad values are skipped, not ignored", () => {
   const cases: [string, string][] = [
-    ['{"segments": [{"start": "x", "end": null, "text": 5}]}', "segment 1"],
-    ['{"text": "hi", "segments": [{"start": "0", "end": "1", "text": "hi"}]}', "segment 1"],
+    ['{"segments": [{"start": "x", "end": null, "text": 5}]}', "segment 1 has no numeric"],
+    [
+      '{"text": "hi", "segments": [{"start": "0", "end": "1", "text": "hi"}]}',
+      "segment 1 has no numeric",
+    ],
     [
       '{"segments": [{"start": 0, "end": 1, "text": "hi"}, {"start": 2, "text": "x"}]}',
-      "segment 2",
+      "segment 2 has no numeric",
+    ],
+    // A negative time, or one no clock can show.
+    [
+      '{"segments": [{"start": 0, "end": 1, "text": "a"}, {"start": -5, "end": -1, "text": "b"}]}',
+      "segment 2 has a time out of range",
+    ],
+    [
+      '{"segments": [{"start": 1e300, "end": 1e308, "text": "big"}]}',
+      "segment 1 has a time out of range",
+    ],
+    [
+      '{"transcription": [{"offsets": {"from": 0, "to": 1e20}, "text": "far"}]}',
+      "transcription item 1 has a time out of range",
     ],
   ];
-  for (const [json, segment] of cases) {
-    assertEquals(readTranscriptFile(bytes(json), "call.json"), {
-      kind: "skipped",
-      reason: `${segment} has no numeric start and end`,
-    }, json);
+  for (const [json, reason] of cases) {
+    const full = reason.endsWith("numeric") ? `${reason} start and end` : reason;
+    assertEquals(
+      readTranscriptFile(bytes(json), "call.json"),
+      { kind: "skipped", reason: full },
+      json,
+    );
   }
   // Arrays named segments that hold no timed text stay other JSON.
   for (const other of ['{"segments": [1, 2]}', '{"segments": []}', '{"segments": [{"id": 1}]}']) {

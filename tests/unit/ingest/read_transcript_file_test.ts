@@ -46,6 +46,14 @@ Deno.test("otter: headers give speaker and start; a paragraph ends where the nex
   assertEquals(transcript.duration, starts.at(-1)! / 1000);
 });
 
+Deno.test("otter: a paragraph whose next header goes back in time (two exports joined) has no end", () => {
+  const transcript = readFixture("Ann  5:00\nLater.\n\nOmar  0:00\nFrom the top.\n", "joined.txt");
+  assertEquals(transcript.segments.map((segment) => [segment.startMs, segment.endMs]), [
+    [300_000, null],
+    [0, null],
+  ]);
+});
+
 Deno.test("detection: content decides, whatever the extension says", () => {
   const cases: [string, string, string][] = [
     [teamsVtt(MEETING), "meeting.txt", "vtt"],
@@ -80,6 +88,24 @@ Deno.test("not transcripts are ignored: media, images, left-behind files, unknow
   ];
   for (const [content, name] of cases) {
     assertEquals(outcome(content, name), { kind: "ignored" }, name);
+  }
+});
+
+Deno.test("editors' backup, autosave and swap copies are ignored, not read as a second transcript", () => {
+  const names = [
+    "call.vtt~",
+    "line\nbreak.vtt~",
+    "#call.vtt#",
+    "call.vtt.swp",
+    "call.vtt.swo",
+    "call.vtt.bak",
+  ];
+  for (const name of names) {
+    assertEquals(outcome(teamsVtt(MEETING), name), { kind: "ignored" }, name);
+  }
+  // The transcript itself, and a name merely holding those characters, are read.
+  for (const name of ["call.vtt", "call #2.vtt", "~call.vtt"]) {
+    assertEquals(outcome(teamsVtt(MEETING), name).kind, "transcript", name);
   }
 });
 

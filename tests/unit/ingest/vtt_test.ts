@@ -3,6 +3,8 @@
  * from (tests/helpers/subtitle_fixtures.ts).
  */
 import { assertEquals } from "../../helpers/assert.ts";
+import { readTranscriptFile } from "../../../lib/ingest/read_transcript_file.ts";
+import { utf8Bytes } from "../../helpers/subtitle_fixtures.ts";
 import { readFixture, renumbered, segmentsOf } from "../../helpers/read_fixture.ts";
 import {
   decoratedVtt,
@@ -73,4 +75,23 @@ Deno.test("vtt: a cue left empty by markup is dropped; `<` that opens no tag is 
   assertEquals(transcript.segments, [
     { startMs: 1000, endMs: 2000, speaker: null, text: "2 < 3 and 5 > 4 <ok> é中 &bogus;" },
   ]);
+});
+
+Deno.test("vtt and srt: a file cut within its last timing line (being written) gives the cues before", () => {
+  const vtt = teamsVtt(MEETING);
+  const cut = vtt.lastIndexOf("-->") + 6; // "00:00:0…" mid-way through the last timing
+  const partial = readTranscriptFile(utf8Bytes(vtt.slice(0, cut)), "live.vtt");
+  assertEquals(
+    partial.kind === "transcript" ? partial.transcript.segments : partial,
+    segmentsOf(MEETING).slice(0, -1),
+  );
+  const srt = "1\n00:00:01,000 --> 00:00:02,000\nHello.\n\n2\n00:00:03,000 --> 00:0";
+  const srtPartial = readTranscriptFile(utf8Bytes(srt), "live.srt");
+  assertEquals(
+    srtPartial.kind === "transcript" ? srtPartial.transcript.text : srtPartial,
+    "Hello.",
+  );
+  // A bad timing with a line after it is no cut: the file is skipped, the line named.
+  const bad = readTranscriptFile(utf8Bytes(`${vtt.slice(0, cut)}\nMore.\n`), "bad.vtt");
+  assertEquals(bad.kind, "skipped");
 });

@@ -7,8 +7,10 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
 import { walkFolder } from "../../../lib/sources/folder/folder_walk.ts";
+import { MAX_TRANSCRIPT_FILE_BYTES } from "../../../lib/config/limits.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
 import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
+import { readFolderFile } from "../../../lib/sources/folder/folder_parse.ts";
 import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
 import { SourceSet } from "../../../lib/sources/source_set.ts";
 import { planSources } from "../../../lib/sources/served_sources.ts";
@@ -30,6 +32,38 @@ Deno.test("the walk leaves out hidden files, media and never loops on a symlink"
       "standup.txt",
     ]);
     assertEquals(walk.problems, []);
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a folder reached by a symlink too is read at its own path, whatever the listing order", () => {
+  const folder = buildFolderFixture();
+  try {
+    // Links named before and after each folder: in any listing order, some come first.
+    for (let i = 0; i < 30; i++) {
+      folder.write(`r${i}/t${i}.txt`, `Note ${i}.`);
+      Deno.symlinkSync(`r${i}`, join(folder.path, `a${i}`));
+      Deno.symlinkSync(join(folder.path, `r${i}`), join(folder.path, `z${i}`));
+    }
+    const relatives = walkFolder(folder.path).files.map((file) => file.relative);
+    const notes = relatives.filter((relative) => /\/t\d+\.txt$/.test(relative));
+    assertEquals(notes, Array.from({ length: 30 }, (_, i) => `r${i}/t${i}.txt`).sort());
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file over the size cap is skipped when its name promises a transcript, else left out", () => {
+  const folder = buildFolderFixture();
+  try {
+    for (const name of ["long.vtt", "server.log", "firmware"]) {
+      const file = Deno.openSync(join(folder.path, name), { write: true, create: true });
+      file.truncateSync(MAX_TRANSCRIPT_FILE_BYTES + 1);
+      file.close();
+    }
+    const { problems } = walkFolder(folder.path);
+    assertEquals(problems, [{ relative: "long.vtt", reason: "larger than 32 MiB" }]);
   } finally {
     folder.cleanup();
   }
@@ -166,6 +200,15 @@ Deno.test("a folder is planned without reading it, and `check` lists each skippe
     assertMatch(check.text, /source: +notes \(folder\)/);
     assertMatch(check.text, /transcripts: +2\n/);
     assertMatch(check.text, /skipped: +1 file\n {2}empty\.txt: the file is empty/);
+    // A name with a line break is shown escaped: one line per file, none forged.
+    folder.write("bad\nname.vtt", "");
+    const again = SourceSet.open([planned!.spec]);
+    const listed = checkSource(again, again.all[0]!).text;
+    again.close();
+    assertMatch(
+      listed,
+      /skipped: +2 files\n {2}bad\\nname\.vtt: the file is empty\n {2}empty\.txt/,
+    );
   } finally {
     folder.cleanup();
   }
@@ -185,7 +228,19 @@ Deno.test("a folder that goes away answers unavailable, and comes back on the ne
       failure = (error as Error).message;
     }
     assertMatch(failure, /^Cannot read source notes: the folder cannot be read at .*: not found$/);
+    // A file put at its path: said in a few words, the path not repeated.
+    Deno.writeTextFileSync(folder.path, "not a folder");
+    index.refresh();
+    assertEquals(index.failure, `the folder cannot be read at ${folder.path}: not a folder`);
+    Deno.removeSync(folder.path);
     Deno.renameSync(moved, folder.path);
+    // A link to itself is skipped with why, the OS's error number and path left out.
+    Deno.symlinkSync("self.vtt", join(folder.path, "self.vtt"));
+    index.refresh();
+    assertEquals(
+      index.skipped().find((file) => file.relative === "self.vtt")?.reason,
+      "cannot be read: too many levels of symbolic links",
+    );
     index.refresh();
     assertEquals(reader.facts().transcripts, 2);
     index.close();
@@ -193,6 +248,45 @@ Deno.test("a folder that goes away answers unavailable, and comes back on the ne
     try {
       Deno.removeSync(moved, { recursive: true });
     } catch { /* moved back */ }
+    folder.cleanup();
+  }
+});
+
+Deno.test("two names that differ only in Unicode form share an id; either removed, the other stays", () => {
+  const folder = buildFolderFixture();
+  try {
+    const composed = "caf\u00e9.txt";
+    const decomposed = "cafe\u0301.txt";
+    folder.write(composed, "Composed wombat.");
+    folder.write(decomposed, "Decomposed wombat.");
+    const { index, reader } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey(composed)}`;
+    const served = () => reader.listTranscripts(null, 50, {}).filter((item) => item.id === id);
+    assertEquals(served().length, 1);
+    for (const [gone, left] of [[composed, "Decomposed"], [decomposed, "Composed"]]) {
+      folder.write(composed, "Composed wombat.");
+      folder.write(decomposed, "Decomposed wombat.");
+      index.refresh();
+      Deno.removeSync(join(folder.path, gone!));
+      index.refresh();
+      assertEquals(served().length, 1, `${gone} removed`);
+      assertEquals(reader.getTranscript(id)?.text, `${left} wombat.`);
+    }
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file gone between the listing and its read is not reported skipped", () => {
+  const folder = buildFolderFixture();
+  try {
+    const gone = { relative: "gone.vtt", path: join(folder.path, "gone.vtt"), mtime: 0, size: 9 };
+    assertEquals(readFolderFile(gone), { kind: "ignored" });
+    // A file that is there but cannot be read still is.
+    const folderAsFile = { relative: "2025", path: join(folder.path, "2025"), mtime: 0, size: 9 };
+    assertEquals(readFolderFile(folderAsFile).kind, "skipped");
+  } finally {
     folder.cleanup();
   }
 });
