@@ -176,8 +176,7 @@ export class SourceSet {
           spec,
           name: spec.name,
           location: spec.kind === "demo" ? DEMO_LOCATION : spec.path,
-          // As found at start: still known while the app holds a lock this thread meets.
-          kind: spec.kind === "path" ? spec.detected ?? null : null,
+          kind: spec.kind === "path" ? spec.detected ?? null : null, // Known while locked.
           failure: spec.kind === "path" ? spec.failure ?? null : null,
           listing: spec.kind === "path" ? spec.listing ?? null : null,
           store: null,
