@@ -7,6 +7,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
+import { basename, dirname } from "node:path";
 import { authorizeReadsOf } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
 import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
@@ -19,6 +20,7 @@ import {
 } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
+import { fileHint } from "../ingest/file_hint.ts";
 import { MAX_IDLE_WAL_COPY_BYTES, MAX_LISTED_TABLES } from "../config/limits.ts";
 
 /** A database opened as a source. */
@@ -116,9 +118,30 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
       throw error;
     }
   };
-  return options.leaveNoFiles && isIdleWal(path)
-    ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
-    : openReadOnly(path, options.busyTimeoutMs, use);
+  try {
+    return options.leaveNoFiles && isIdleWal(path)
+      ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
+      : openReadOnly(path, options.busyTimeoutMs, use);
+  } catch (error) {
+    throw withFolderHint(error, path);
+  }
+}
+
+/**
+ * `error`, told where to go when `path` is no database but a transcript file by its name:
+ * a folder is what serves such files, and naming one file is an easy first mistake.
+ */
+function withFolderHint(error: unknown, path: string): unknown {
+  const transcriptFile = ["vtt", "srt", "json", "text"].includes(fileHint(basename(path)));
+  if (!(error instanceof StoreOpenError) || !transcriptFile) return error;
+  if (!error.message.endsWith("is not an SQLite database")) return error;
+  return new StoreOpenError(
+    `${error.message}; it looks like a transcript file: name its folder instead ` +
+      `(--source ${dirname(path)})`,
+    error.busy,
+    error.missing,
+    error.transient,
+  );
 }
 
 /**

@@ -113,7 +113,13 @@ Deno.test("an unusable store gets one stderr line and exit 2, never a stack trac
     const notSqlite = join(dir, "notes.db");
     Deno.writeTextFileSync(notSqlite, "x".repeat(200));
     const missing = join(dir, "missing.db");
+    const talk = join(dir, "talk.vtt");
+    Deno.writeTextFileSync(talk, "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello\n");
+    const folderHint = `${talk} is not an SQLite database; it looks like a transcript file: ` +
+      `name its folder instead (--source ${dir})`;
     const cases: [string[], string][] = [
+      [["--source", talk], `Cannot open store: ${folderHint}`],
+      [["check", "--source", talk], `Cannot open store: ${folderHint}`],
       [["--db", missing], `Cannot open store: file not found at ${missing}`],
       [["--db", notSqlite], `Cannot open store: ${notSqlite} is not an SQLite database`],
       [["check", "--db", notSqlite], `Cannot open store: ${notSqlite} is not an SQLite database`],
