@@ -323,10 +323,12 @@ export class QueryTokenizer {
   readonly #terms: StatementSync;
   readonly #insertAt: StatementSync;
   readonly #firstTerms: StatementSync;
+  readonly #allTerms: StatementSync;
 
-  constructor() {
+  /** A tokenizer as the store's index has it, or as `tokenize` (FTS5's option) says. */
+  constructor(tokenize: string = STORE_TOKENIZER) {
     this.#db.exec(
-      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${STORE_TOKENIZER}');
+      `CREATE VIRTUAL TABLE words USING fts5 (title, text, tokenize = '${tokenize}');
        CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
     );
     this.#match = this.#db.prepare("SELECT rowid FROM words WHERE words MATCH ?");
@@ -336,16 +338,33 @@ export class QueryTokenizer {
     this.#firstTerms = this.#db.prepare(
       "SELECT doc, term FROM words_vocab WHERE col = 'text' AND offset = 0",
     );
+    this.#allTerms = this.#db.prepare("SELECT doc, term FROM words_vocab ORDER BY doc, offset");
   }
 
   /** The first index term of each of `words` ("" for none), in one transaction. */
   firstTokens(words: readonly string[]): string[] {
+    const first = words.map(() => "");
+    this.#eachTerm(words, this.#firstTerms, (i, term) => first[i] = term);
+    return first;
+  }
+
+  /** Every index term of each of `texts`, in order, in one transaction. */
+  termsOf(texts: readonly string[]): string[][] {
+    const terms = texts.map(() => [] as string[]);
+    this.#eachTerm(texts, this.#allTerms, (i, term) => terms[i]!.push(term));
+    return terms;
+  }
+
+  /** Calls `take` with each term `read` finds of `texts`, held for a moment as rows 1…n. */
+  #eachTerm(
+    texts: readonly string[],
+    read: StatementSync,
+    take: (i: number, term: string) => void,
+  ) {
     this.#db.exec("BEGIN");
     try {
-      words.forEach((word, i) => this.#insertAt.run(i + 1, word));
-      const first = words.map(() => "");
-      for (const row of this.#firstTerms.all()) first[Number(row["doc"]) - 1] = String(row["term"]);
-      return first;
+      texts.forEach((text, i) => this.#insertAt.run(i + 1, text));
+      for (const row of read.all()) take(Number(row["doc"]) - 1, String(row["term"]));
     } finally {
       this.#db.exec("ROLLBACK");
     }

@@ -12,10 +12,10 @@
  *
  * @module
  */
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { QueryTokenizer, STORE_TOKENIZER } from "../../search/snippet.ts";
 
-/** The store's tokenizer without `remove_diacritics 2`: accents are kept. */
-export const SCAN_TOKENIZER = "porter unicode61 remove_diacritics 0";
+/** The store's tokenizer keeping accents: a scan finds words by their folded text. */
+const SCAN_TOKENIZER = STORE_TOKENIZER.replace("remove_diacritics 2", "remove_diacritics 0");
 
 /** Stems kept between searches (about 90 bytes each); past it the cache starts afresh. */
 const STEM_CACHE_WORDS = 50_000;
@@ -24,20 +24,7 @@ const STEM_BATCH_WORDS = 4_096;
 
 const stems = new Map<string, string>();
 
-let scratch: { db: DatabaseSync; insert: StatementSync; terms: StatementSync } | undefined;
-
-function open(): NonNullable<typeof scratch> {
-  const db = new DatabaseSync(":memory:");
-  db.exec(
-    `CREATE VIRTUAL TABLE words USING fts5 (text, tokenize = '${SCAN_TOKENIZER}');
-     CREATE VIRTUAL TABLE words_vocab USING fts5vocab (words, 'instance')`,
-  );
-  return {
-    db,
-    insert: db.prepare("INSERT INTO words (rowid, text) VALUES (?, ?)"),
-    terms: db.prepare("SELECT doc, term FROM words_vocab ORDER BY doc, offset"),
-  };
-}
+let scratch: QueryTokenizer | undefined;
 
 /**
  * Stems every word of `words` not stemmed yet, a batch at a time, calling `between` (the
@@ -51,20 +38,16 @@ function open(): NonNullable<typeof scratch> {
  * ```
  */
 export function stemWords(words: Iterable<string>, between?: () => void): void {
-  const missing = [...new Set([...words].filter((word) => !stems.has(word)))];
-  if (stems.size + missing.length > STEM_CACHE_WORDS) stems.clear();
-  scratch ??= open();
-  const { db, insert, terms } = scratch;
+  let missing = [...new Set(words)].filter((word) => !stems.has(word));
+  if (stems.size + missing.length > STEM_CACHE_WORDS) {
+    // Cleared first: the words of this call that had a stem need it again.
+    stems.clear();
+    missing = [...new Set(words)];
+  }
+  scratch ??= new QueryTokenizer(SCAN_TOKENIZER);
   for (let at = 0; at < missing.length; at += STEM_BATCH_WORDS) {
     const batch = missing.slice(at, at + STEM_BATCH_WORDS);
-    const made = batch.map(() => [] as string[]);
-    db.exec("BEGIN");
-    try {
-      batch.forEach((word, i) => insert.run(i + 1, word));
-      for (const row of terms.all()) made[Number(row["doc"]) - 1]!.push(String(row["term"]));
-    } finally {
-      db.exec("ROLLBACK");
-    }
+    const made = scratch.termsOf(batch);
     // A word the tokenizer splits (a letter it does not count as one) stems to its pieces.
     batch.forEach((word, i) => stems.set(word, made[i]!.join(" ")));
     between?.();

@@ -117,3 +117,11 @@ Deno.test("scan terms: a word not stemmed yet is noted, stemmed in a batch, and 
   withStems((noted) => tests.push(term.test(`we ${word}`, noted)));
   assertEquals(tests.length, 1);
 });
+
+Deno.test("stemWords: a call that fills the cache keeps a stem for each of its own words", () => {
+  stemWords(["planning"]);
+  const many = Array.from({ length: 50_000 }, (_, i) => `w${i}x`);
+  stemWords(["planning", ...many]);
+  assertEquals(stemmed("planning"), "plan");
+  assertEquals(stemmed("w49999x"), "w49999x");
+});
