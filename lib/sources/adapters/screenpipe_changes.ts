@@ -66,8 +66,8 @@ interface State extends Looked {
   maxId: number;
   /** How many rows have empty text (hidden, as the app's search hides them). */
   empties: number;
-  /** The newest sitting's first row's timestamp, or undefined without any. */
-  newest: string | undefined;
+  /** The newest sitting's first row, or undefined without any. */
+  newest: RowRef | undefined;
   flagged: string;
   speakers: number;
   speakerMax: number;
@@ -104,7 +104,6 @@ export class ScreenpipeChanges {
     | "newRows"
     | "pastRows"
     | "empties"
-    | "oldEmpties"
     | "speakers"
     | "index"
     | "mark"
@@ -136,8 +135,9 @@ export class ScreenpipeChanges {
       pastRows: `SELECT 1 AS n FROM ${ROWS} WHERE id > ? AND +timestamp < ? LIMIT 1`,
       // Seeks in the app's index on the text: a row blanked in place (which the update
       // trigger skips) or given text again is caught.
-      empties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = ''`,
-      oldEmpties: `SELECT count(*) AS n FROM ${ROWS} WHERE transcription = '' AND id <= ?`,
+      // ?1: the highest id at the last look, for the count among the rows there were then.
+      empties: `SELECT count(*) AS n, count(CASE WHEN id <= ?1 THEN 1 END) AS old
+        FROM ${ROWS} WHERE transcription = ''`,
       // ?1: the newest speaker's id at the last look; speakers added since are left out of
       // `old` and `oldNames`, as a new speaker changes no kept sitting.
       speakers: speakers
@@ -164,15 +164,16 @@ export class ScreenpipeChanges {
       : this.#store.get(this.#sql.speakers, last?.speakerMax ?? 0);
     const flagged = String(speakers?.["flagged"] ?? "");
     const index = this.#indexed ? String(this.#store.get(this.#sql.index)?.["n"] ?? "") : "";
+    const empties = this.#store.get(this.#sql.empties, last?.maxId ?? 0);
     const appended = last !== undefined && flagged === last.flagged &&
-      this.#number(this.#sql.oldEmpties, last.maxId) === last.empties &&
+      Number(empties?.["old"] ?? 0) === last.empties &&
       rows === last.rows + this.#number(this.#sql.newRows, last.maxId) &&
       (last.newest === undefined ||
-        this.#store.get(this.#sql.pastRows, last.maxId, last.newest) === undefined);
+        this.#store.get(this.#sql.pastRows, last.maxId, last.newest.ts) === undefined);
     const same = appended && this.#indexed && index === last.index &&
       Number(speakers?.["old"] ?? 0) === last.speakers &&
       String(speakers?.["oldNames"] ?? "") === last.names;
-    const newest = this.#newestStart()?.ts;
+    const newest = this.#newestStart(appended ? last.newest : undefined);
     const unindexed = this.#indexed
       ? this.#store.get(this.#sql.unindexed, this.#number(this.#sql.mark))?.["n"]
       : undefined;
@@ -183,10 +184,10 @@ export class ScreenpipeChanges {
       version,
       rowsEpoch: (last?.rowsEpoch ?? 0) + (appended || last === undefined ? 0 : 1),
       detailEpoch: (last?.detailEpoch ?? 0) + (same || last === undefined ? 0 : 1),
-      changingFrom: [newest ?? "", firstUnindexed ?? newest ?? ""].sort()[0]!,
+      changingFrom: [newest?.ts ?? "", firstUnindexed ?? newest?.ts ?? ""].sort()[0]!,
       rows,
       maxId,
-      empties: this.#number(this.#sql.empties),
+      empties: Number(empties?.["n"] ?? 0),
       newest,
       flagged,
       speakers: Number(speakers?.["n"] ?? 0),
@@ -197,10 +198,16 @@ export class ScreenpipeChanges {
     return this.#state;
   }
 
-  /** The newest sitting's first row, walked back to from the newest row. */
-  #newestStart(): RowRef | undefined {
+  /**
+   * The newest sitting's first row, walked back to from the newest row; no further back than
+   * `before`, the start at the last look when only appends followed it: no row came before
+   * it since, so the sitting that reaches it starts there.
+   */
+  #newestStart(before: RowRef | undefined): RowRef | undefined {
     const newest = this.#walker.newest(null);
-    return newest === undefined ? undefined : this.#walker.startOf(newest);
+    if (newest === undefined) return undefined;
+    const known = before && ((ms: number) => ms <= before.ms ? before : undefined);
+    return this.#walker.startOf(newest, known);
   }
 
   #number(sql: string, ...params: number[]): number {

@@ -92,9 +92,4 @@ export class KeptSittings<T> {
     this.#entries.delete(key);
     this.#weight -= entry.weight;
   }
-
-  /** How many sittings' facts are kept. */
-  get size(): number {
-    return this.#entries.size;
-  }
 }

@@ -135,9 +135,10 @@ export class SittingOrder {
       if (known === undefined || before(order, i, known)) first.set(speaker, i);
     }
     const names = new Set<string>();
+    const name = this.#namer();
     for (const [speaker] of [...first].sort((a, b) => before(order, a[1], b[1]) ? -1 : 1)) {
       if (names.size >= MAX_SPEAKERS) break;
-      names.add(this.#name(speaker));
+      names.add(name(speaker));
     }
     return [...names];
   }
@@ -158,7 +159,7 @@ export class SittingOrder {
       seq: said.indexOf(hit),
       startMs: hit.startMs,
       endMs: hit.endMs,
-      speaker: hit.speaker === null ? null : this.#name(hit.speaker),
+      speaker: hit.speaker === null ? null : this.#namer()(hit.speaker),
       text: hit.text,
     };
   }
@@ -186,20 +187,24 @@ export class SittingOrder {
     }, (said) => said !== null);
   }
 
-  /** A speaker as segments show it: the name, else `Speaker <id>`. */
-  #name(speaker: number): string {
-    // Names are looked up anew after a change that may have renamed or merged a speaker.
+  /**
+   * Speakers as segments show them (the name, else `Speaker <id>`), as of now: names are
+   * looked up anew after a change that may have renamed or merged a speaker.
+   */
+  #namer(): (speaker: number) => string {
     const epoch = this.#changes.look().detailEpoch;
     if (epoch !== this.#namesEpoch) [this.#names, this.#namesEpoch] = [new Map(), epoch];
-    let name = this.#names.get(speaker);
-    if (name === undefined) {
-      const found = this.#sql.name === "" ? undefined : this.#store.get(this.#sql.name, speaker);
-      const text = found?.["name"];
-      const trimmed = text === null || text === undefined ? "" : String(text).trim();
-      name = trimmed === "" ? `Speaker ${speaker}` : trimmed;
-      this.#names.set(speaker, name);
-    }
-    return name;
+    return (speaker) => {
+      let name = this.#names.get(speaker);
+      if (name === undefined) {
+        const found = this.#sql.name === "" ? undefined : this.#store.get(this.#sql.name, speaker);
+        const text = found?.["name"];
+        const trimmed = text === null || text === undefined ? "" : String(text).trim();
+        name = trimmed === "" ? `Speaker ${speaker}` : trimmed;
+        this.#names.set(speaker, name);
+      }
+      return name;
+    };
   }
 }
 
