@@ -155,19 +155,18 @@ export function transcriptMarkdown(
   ].join("\n") + "\n";
   const lines = turns.map((turn) => `\n${turnLine(turn)}\n`);
   let bytes = carried(header);
-  const sizes = lines.map(carried);
-  const whole = sizes.reduce((sum, size) => sum + size, bytes);
-  if (whole <= maxBytes) {
-    const markdown = header + lines.join("");
-    return {
-      markdown,
-      bytes: utf8Length(markdown),
-      shownTurns: turns.length,
-      totalTurns: turns.length,
-    };
-  }
+  // Lines are weighed only as far as the budget reaches: a long transcript's tail is not.
+  const sizes: number[] = [];
   let shown = 0;
-  while (bytes + sizes[shown]! <= maxBytes) bytes += sizes[shown++]!;
+  while (shown < lines.length) {
+    sizes.push(carried(lines[shown]!));
+    if (bytes + sizes[shown]! > maxBytes) break;
+    bytes += sizes[shown++]!;
+  }
+  if (shown === lines.length) {
+    const markdown = header + lines.join("");
+    return { markdown, bytes: utf8Length(markdown), shownTurns: shown, totalTurns: shown };
+  }
   // Room for the read-on line: turns are given back until it fits.
   const readOn = () => `\n${readOnLine(head.id, turns[shown]!, shown, turns.length, maxBytes)}\n`;
   let last = readOn();
