@@ -63,3 +63,18 @@ export function fileHint(fileName: string): FileHint {
   if (NOT_TRANSCRIPT.has(extension)) return "not-transcript";
   return PROMISED[extension] ?? "unknown";
 }
+
+/**
+ * Whether `fileName` promises a transcript format by its extension (VTT, SRT, JSON, text).
+ *
+ * @example
+ * ```ts
+ * import { promisesTranscript } from "./file_hint.ts";
+ * promisesTranscript("standup.vtt"); // true
+ * promisesTranscript("captions"); // false
+ * ```
+ */
+export function promisesTranscript(fileName: string): boolean {
+  const hint = fileHint(fileName);
+  return hint !== "not-transcript" && hint !== "unknown";
+}

@@ -7,7 +7,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { basename, dirname } from "node:path";
+import { dirname } from "node:path";
 import { authorizeReadsOf } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
 import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
@@ -20,7 +20,7 @@ import {
 } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
-import { fileHint } from "../ingest/file_hint.ts";
+import { promisesTranscript } from "../ingest/file_hint.ts";
 import { MAX_IDLE_WAL_COPY_BYTES, MAX_LISTED_TABLES } from "../config/limits.ts";
 
 /** A database opened as a source. */
@@ -132,8 +132,7 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
  * a folder is what serves such files, and naming one file is an easy first mistake.
  */
 function withFolderHint(error: unknown, path: string): unknown {
-  const transcriptFile = ["vtt", "srt", "json", "text"].includes(fileHint(basename(path)));
-  if (!(error instanceof StoreOpenError) || !transcriptFile) return error;
+  if (!(error instanceof StoreOpenError) || !promisesTranscript(path)) return error;
   if (!error.message.endsWith("is not an SQLite database")) return error;
   return new StoreOpenError(
     `${error.message}; it looks like a transcript file: name its folder instead ` +

@@ -5,10 +5,7 @@
  * @module
  */
 import { MAX_TRANSCRIPT_FILE_BYTES } from "../../config/limits.ts";
-import { type FileHint, fileHint } from "../../ingest/file_hint.ts";
-
-/** The hints of a name that promises a transcript: such a file is never left out silently. */
-const PROMISES_TRANSCRIPT = new Set<FileHint>(["vtt", "srt", "json", "text"]);
+import { promisesTranscript } from "../../ingest/file_hint.ts";
 
 /** A file found by {@link walkFolder}. */
 export interface WalkedFile {
@@ -102,7 +99,7 @@ export function walkFolder(root: string): FolderWalk {
       } else if (info.isFile && !NOT_TRANSCRIPTS.test(entry.name)) {
         if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
           // A log, a data file, a program: no transcript, so no file skipped to report.
-          if (!PROMISES_TRANSCRIPT.has(fileHint(entry.name))) continue;
+          if (!promisesTranscript(entry.name)) continue;
           problems.push({
             relative,
             reason: `larger than ${MAX_TRANSCRIPT_FILE_BYTES / 1024 / 1024} MiB`,
