@@ -42,9 +42,8 @@ export class FolderHost {
   #wake: (() => void) | null = null;
   #watcher: Deno.FsWatcher | null = null;
   #timer: ReturnType<typeof setInterval> | undefined;
-  /** The folder the watch is on, and the periodic look at whether its path still leads there. */
+  /** The folder the watch is on, as folderIdentity gives it. */
   #watched: string | null = null;
-  #identityTimer: ReturnType<typeof setInterval> | undefined;
   readonly #parserAt: URL | MessagePort | undefined;
   #parser: StartedParser<ParsedFile> | undefined;
   readonly #betweenSlices: () => void;
@@ -89,7 +88,6 @@ export class FolderHost {
   close(): void {
     this.#closed = true;
     this.#stopWatching();
-    clearInterval(this.#identityTimer);
     this.#wake?.();
     this.#index.close();
   }
@@ -126,8 +124,17 @@ export class FolderHost {
     }
   }
 
-  /** Watches the folder, or looks at it periodically where it cannot be watched. */
+  /**
+   * Watches the folder, and looks once a period: at the folder itself where it is not
+   * watched, else at whether its path still leads to the folder watched (a drive mounted on
+   * it, or unmounted, puts another folder there and tells the watch nothing).
+   */
   #follow(): void {
+    if (this.#closed) return;
+    this.#timer ??= setInterval(
+      () => this.#watcher === null ? this.#changed() : this.#checkWatched(),
+      FOLDER_RESCAN_MS,
+    );
     if (this.#index.failure !== null) {
       // Gone or unreadable: look again later; a watch of a folder that comes back is new.
       this.#stopWatching();
@@ -135,20 +142,11 @@ export class FolderHost {
       try {
         this.#watched = folderIdentity(this.#index.root);
         this.#watcher = Deno.watchFs(this.#index.root, { recursive: true });
-        clearInterval(this.#timer);
-        this.#timer = undefined;
-        // A drive mounted on the folder, or unmounted, puts another folder at its path and
-        // tells the watch nothing: looked at as often as the folder would be without one.
-        this.#identityTimer ??= setInterval(() => this.#checkWatched(), FOLDER_RESCAN_MS);
         void this.#listen(this.#watcher);
-        return;
       } catch {
-        // Too many watches, a file system without events: the periodic look below.
+        // Too many watches, a file system without events: the periodic look.
       }
-    } else {
-      return;
     }
-    this.#timer ??= setInterval(() => this.#changed(), FOLDER_RESCAN_MS);
   }
 
   async #listen(watcher: Deno.FsWatcher): Promise<void> {
@@ -159,14 +157,13 @@ export class FolderHost {
     }
     if (this.#watcher === watcher && !this.#closed) {
       this.#watcher = null;
-      this.#timer ??= setInterval(() => this.#changed(), FOLDER_RESCAN_MS);
       this.#changed();
     }
   }
 
   /** Watches the folder now at the path afresh, if it is another than the one watched. */
   #checkWatched(): void {
-    if (this.#watcher === null || folderIdentity(this.#index.root) === this.#watched) return;
+    if (folderIdentity(this.#index.root) === this.#watched) return;
     this.#stopWatching();
     this.#changed();
   }
