@@ -70,8 +70,6 @@ export interface KeptSource {
   empty?: true;
 }
 
-const EMPTY = { empty: true } as const;
-
 /** What a run did. */
 export interface IndexSummary {
   /** Items new to the store. */
@@ -187,9 +185,8 @@ class IndexRun {
   readonly #known = new Map<string, KnownItem>();
   /** The source each item came from in this run, to tell one id served twice. */
   readonly #seen = new Map<string, string>();
-  readonly #unread = new Map<string, string>();
-  /** The sources of #unread that were read and found empty, not unreadable. */
-  readonly #empty = new Set<string>();
+  /** Sources whose items are kept unread: why, and whether found empty (not unreadable). */
+  readonly #unread = new Map<string, { reason: string; empty?: true }>();
   /** The sources this run was given. */
   readonly #named = new Set<string>();
   readonly #stamps: Map<string, string>;
@@ -221,7 +218,7 @@ class IndexRun {
       return undefined;
     }
     if (feed.entries === undefined) {
-      this.#unread.set(feed.source, feed.failure ?? "it could not be opened");
+      this.#unread.set(feed.source, { reason: feed.failure ?? "it could not be opened" });
     }
     return feed.entries;
   }
@@ -263,8 +260,7 @@ class IndexRun {
    */
   read(feed: IndexFeed): void {
     if (feed.ifEmpty !== undefined && this.#done === 0 && this.#unseen(feed.source) > 0) {
-      this.#unread.set(feed.source, feed.ifEmpty);
-      this.#empty.add(feed.source);
+      this.#unread.set(feed.source, { reason: feed.ifEmpty, empty: true });
       this.#writer.setStamp(feed.source, null);
       return;
     }
@@ -285,7 +281,7 @@ class IndexRun {
     // The store's failure, not the source's, ends the run: SQLite may have rolled the
     // transaction back already, and the run's next writes would each commit alone.
     if (error instanceof WriteFailure) throw error.cause;
-    this.#unread.set(feed.source, describeError(error));
+    this.#unread.set(feed.source, { reason: describeError(error) });
     this.#writer.setStamp(feed.source, null);
   }
 
@@ -303,9 +299,8 @@ class IndexRun {
       this.#writer.remove(item.kind, item.id);
       summary.removed++;
     }
-    for (const [source, reason] of unread) {
-      const count = this.#unseen(source);
-      summary.kept.push({ source, count, reason, ...(this.#empty.has(source) ? EMPTY : {}) });
+    for (const [source, why] of unread) {
+      summary.kept.push({ source, count: this.#unseen(source), ...why });
     }
     // A source left out has had its items removed: named again, it must be read again even
     // if its files are as they were at its last read.
