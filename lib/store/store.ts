@@ -193,6 +193,14 @@ export class Store {
     );
   }
 
+  /**
+   * PRAGMA data_version: a number that moves whenever another connection has committed a
+   * change since, so what was read from the database before may be kept while it stays.
+   */
+  dataVersion(): number {
+    return Number(this.get("PRAGMA data_version")?.["data_version"] ?? 0);
+  }
+
   /** Runs a read and returns its first row, or undefined. */
   get(sql: string, ...params: StoreParam[]): StoreRow | undefined {
     return this.#run(sql, (statement) => statement.get(...params) as StoreRow | undefined);

@@ -73,7 +73,7 @@ export class BuzzSegments {
    * those that end before `range.fromMs`.
    */
   read(id: string, range: SegmentRange): SegmentRecord[] {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = this.#store.dataVersion();
     return readFromList(this.#kept.of(version, id, () => this.#all(id)))(range);
   }
 

@@ -92,7 +92,7 @@ class KuraDbReader implements SourceReader {
    * data_version: the app writes only when a file changes.
    */
   #files(): { list: Head[]; bySource: Map<string, Head> } {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = this.#store.dataVersion();
     if (this.#heads?.version === version) return this.#heads;
     // min() makes the bare columns those of each file's first live chunk (SQLite's rule).
     const rows = this.#store.all(

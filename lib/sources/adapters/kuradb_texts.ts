@@ -95,7 +95,7 @@ export class KuraDbTexts {
    * StoreInterruptedError when the call must stop, keeping what whole statements read.
    */
   refresh(store: Store, until: number, stamped = true): void {
-    const version = Number(store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = store.dataVersion();
     if (version !== this.#version && !stamped) {
       if (this.#version !== -1) this.#startOver();
       this.#version = version;

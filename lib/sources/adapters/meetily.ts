@@ -107,7 +107,7 @@ class MeetilyReader implements SourceReader {
   }
 
   #version(): number {
-    return Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    return this.#store.dataVersion();
   }
 
   /** Action items and unreadable summaries, counted once per data_version (parsing is slow). */

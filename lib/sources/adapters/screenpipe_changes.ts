@@ -154,7 +154,7 @@ export class ScreenpipeChanges {
 
   /** What changed since the last look, as of now. */
   look(): Looked {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = this.#store.dataVersion();
     const last = this.#state;
     if (last?.version === version) return last;
     const rows = this.#number(this.#sql.rows);

@@ -270,7 +270,7 @@ export class ScreenpipeSearch {
    * unchanged (PRAGMA data_version), as every search scans the same rows.
    */
   #unindexed(): Unindexed {
-    const version = Number(this.#store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = this.#store.dataVersion();
     if (this.#kept?.version === version) return this.#kept;
     const last = this.lastIndexed();
     const read = last === Number.MAX_SAFE_INTEGER

@@ -232,7 +232,7 @@ export class SpeakerCache {
 
   /** The speakers of each of `ids` that has segments, as speakersByTranscript answers. */
   of(store: Store, ids: readonly string[]): Map<string, string[]> {
-    const version = Number(store.get("PRAGMA data_version")?.["data_version"] ?? 0);
+    const version = store.dataVersion();
     if (version !== this.#version) [this.#version, this.#known] = [version, new Map()];
     const missing = ids.filter((id) => !this.#known.has(id));
     if (missing.length > 0) {
