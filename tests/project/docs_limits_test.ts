@@ -2,7 +2,8 @@
  * Each limit, bound and code the docs state is the one the code enforces: docs/tools.md's
  * argument bounds, error codes and output caps, docs/protocol.md's error codes and limits,
  * docs/security.md's caps, docs/store.md's schema and rules, docs/performance.md's thresholds and
- * docs/build.md's count of start-ups. Limits are read from tables and numbers, not whole
+ * docs/build.md's count of start-ups, and any `NAME` (value) a page writes of a limit in
+ * lib/config/limits.ts. Limits are read from tables and numbers, not whole
  * sentences, so the prose around them can be rewritten freely.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
@@ -186,4 +187,17 @@ Deno.test("docs/build.md states how many start-ups the smoke check's median is o
 Deno.test("docs/cli.md states the largest closed WAL database discover copies", () => {
   const discover = section(docs.cli, "Finding your transcripts: `discover`");
   assertEquals(stated(discover, /copy in memory, up to (\d+ MiB)/), MAX_IDLE_WAL_COPY_BYTES);
+});
+
+Deno.test("a limit the docs name with its value, `NAME` (value), is the code's", async () => {
+  const limits: Record<string, unknown> = await import("../../lib/config/limits.ts");
+  let checked = 0;
+  for (const [page, text] of Object.entries(docs)) {
+    for (const [, name, value] of text.matchAll(/`([A-Z][A-Z0-9_]+)` \(([^,;)]*)/g)) {
+      if (typeof limits[name!] !== "number") continue;
+      assertEquals(quantity(value!), limits[name!], `docs/${page}.md: ${name} (${value})`);
+      checked++;
+    }
+  }
+  assert(checked >= 6, `${checked} limits named with their values`);
 });
