@@ -262,7 +262,21 @@ export async function runCli(
  * for its cache under the new HOME and download the npm dependencies again.
  */
 export function denoDir(): string {
-  const info = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
-    .outputSync();
-  return JSON.parse(new TextDecoder().decode(info.stdout)).denoDir;
+  if (cachedDenoDir === undefined) {
+    const info = new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stdout: "piped" })
+      .outputSync();
+    cachedDenoDir = JSON.parse(new TextDecoder().decode(info.stdout)).denoDir as string;
+  }
+  return cachedDenoDir;
+}
+
+// Asked of `deno info` once a test process: it does not change while one runs.
+let cachedDenoDir: string | undefined;
+
+/**
+ * The environment of a run whose home is `home` and that may find no store or data folder
+ * of the person running the tests (DENO_DIR kept, so nothing is downloaded again).
+ */
+export function isolatedHome(home: string): Record<string, string> {
+  return { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() };
 }

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { denoDir, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
+import { isolatedHome, PROJECT_ROOT, runCli } from "../helpers/server_process.ts";
 import { TOOL_SETS } from "../../lib/tools/tool_sets.ts";
 
 Deno.test("check on a healthy screenpipe database reports the file ok and exits 0", async () => {
@@ -52,7 +52,7 @@ Deno.test({
         new Deno.Command(command, {
           args,
           cwd,
-          env: { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() },
+          env: isolatedHome(home),
           stdin: "null",
           stdout: "piped",
           stderr: "piped",
@@ -113,7 +113,7 @@ Deno.test({
       for (const folder of [".screenpipe", ".config/kuradb", ".local/share/com.meetily.ai"]) {
         Deno.mkdirSync(join(home, folder), { recursive: true });
       }
-      const env = { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() };
+      const env = isolatedHome(home);
       const found = await runCli(["discover"], env);
       assertEquals(found.code, 0, found.stderr);
       assertMatch(found.stdout, /^No transcript sources found/);
@@ -163,7 +163,7 @@ Deno.test("an unknown --tools set is a usage error for every command, named with
         const tools of [["--tools", "bogus"], ["--tools", `${Object.keys(TOOL_SETS)[0]},bogus`]]
       ) {
         const args = [...tools, ...command];
-        const run = await runCli(args, { HOME: dir, XDG_DATA_HOME: "", DENO_DIR: denoDir() });
+        const run = await runCli(args, isolatedHome(dir));
         assertEquals(run.code, 2, args.join(" "));
         assertEquals(run.stdout, "", args.join(" "));
         assertEquals(

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildMeetilyFixture } from "../helpers/meetily_fixture.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { denoDir, runCli } from "../helpers/server_process.ts";
+import { isolatedHome, runCli } from "../helpers/server_process.ts";
 
 /** Every file under `dir`, relative, sorted. */
 function listing(dir: string): string[] {
@@ -43,7 +43,7 @@ Deno.test({
       const meetilyDir = join(home, ".local", "share", "com.meetily.ai");
       Deno.mkdirSync(meetilyDir, { recursive: true });
       Deno.copyFileSync(meetily.path, join(meetilyDir, "meeting_minutes.sqlite"));
-      const env = { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() };
+      const env = isolatedHome(home);
       const before = listing(home);
       const found = await runCli(["discover"], env);
       assertEquals(found.code, 0, found.stderr);
@@ -77,7 +77,7 @@ Deno.test({
   fn: async () => {
     const home = Deno.makeTempDirSync({ prefix: "transcript-mcp-home-" });
     try {
-      const env = { HOME: home, XDG_DATA_HOME: "", TRANSCRIPT_MCP_DB: "", DENO_DIR: denoDir() };
+      const env = isolatedHome(home);
       const found = await runCli(["discover"], env);
       assertEquals(found.code, 0, found.stderr);
       assertMatch(found.stdout, /^No transcript sources found/);
