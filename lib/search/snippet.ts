@@ -11,6 +11,7 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SNIPPET_WINDOW_RADIUS } from "../config/limits.ts";
+import { WordFinder, type WordRun } from "../text/word_finder.ts";
 
 /** The tokenizer of the store's index (lib/store/schema.sql). */
 export const STORE_TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -60,50 +61,41 @@ function stemPrefix(word: string): string {
   return word.slice(0, Math.min(word.length, MAX_PREFIX, Math.max(3, word.length - 3)));
 }
 
-const WORD_CHAR = "[\\p{L}\\p{M}\\p{N}]";
-const NOT_WORD_CHARS = "[^\\p{L}\\p{M}\\p{N}]+";
-const AT_WORD_START = `(?<!${WORD_CHAR})`;
-
 /**
  * Where to look for a window, most telling first: a quoted phrase's words in sequence,
  * a whole query word (or, for `word*`, any word it starts), a stem-like prefix at a word's
  * start, then a prefix anywhere (scripts written without spaces have no word starts).
  */
-function windowPatterns(terms: QueryTerms): RegExp[] {
+function windowFinders(terms: QueryTerms): WordFinder[] {
   if (terms.words.length === 0) return [];
-  const whole = terms.words.map((word) =>
-    // A whole word, or with an everyday ending: "plan" finds "plans" but not "plant".
-    terms.prefixWords.has(word)
-      ? escapeRegExp(word)
-      : `${escapeRegExp(word)}(?:s|es|ed|d|ing)?(?!${WORD_CHAR})`
-  );
-  const prefixes = [...new Set(terms.words.map(stemPrefix))].map(escapeRegExp).join("|");
-  const sources = [
-    `${AT_WORD_START}(?:${whole.join("|")})`,
-    `${AT_WORD_START}(?:${prefixes})`,
-    prefixes,
+  const chars = "letters-marks-numbers";
+  // A whole word, or with an everyday ending: "plan" finds "plans" but not "plant".
+  const whole = terms.words.map((word): WordRun => ({
+    words: [word],
+    end: terms.prefixWords.has(word) ? "open" : "endings",
+  }));
+  const prefixes = [...new Set(terms.words.map(stemPrefix))]
+    .map((prefix): WordRun => ({ words: [prefix], end: "open" }));
+  const finders = [
+    new WordFinder(whole, chars),
+    new WordFinder(prefixes, chars),
+    new WordFinder(prefixes, chars, false),
   ];
   if (terms.phrases.length > 0) {
-    const sequences = terms.phrases.map((phrase) =>
-      phrase.map(escapeRegExp).join(`${WORD_CHAR}*${NOT_WORD_CHARS}`)
-    );
-    sources.unshift(`${AT_WORD_START}(?:${sequences.join("|")})`);
+    const phrases = terms.phrases.map((words): WordRun => ({ words, runOn: true, end: "open" }));
+    finders.unshift(new WordFinder(phrases, chars));
   }
-  return sources.map((source) => new RegExp(source, "u"));
+  return finders;
 }
 
-/**
- * The last query's {@link windowPatterns}: a page's hits all share one query, and making
- * the patterns compiles up to four regular expressions. (Being neither global nor sticky,
- * they keep no state between texts.)
- */
-let lastPatterns: { match: string; patterns: RegExp[] } | undefined;
+/** The last query's {@link windowFinders}: a page's hits all share one query. */
+let lastFinders: { match: string; finders: WordFinder[] } | undefined;
 
-function windowPatternsOf(match: string): RegExp[] {
-  if (lastPatterns?.match !== match) {
-    lastPatterns = { match, patterns: windowPatterns(queryTerms(match)) };
+function windowFindersOf(match: string): WordFinder[] {
+  if (lastFinders?.match !== match) {
+    lastFinders = { match, finders: windowFinders(queryTerms(match)) };
   }
-  return lastPatterns.patterns;
+  return lastFinders.finders;
 }
 
 /**
@@ -131,16 +123,12 @@ function onCodePoint(text: string, index: number): number {
   return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * The part of `text` around the first place a word of `match` starts, cut at whitespace.
  *
  * With `isPrefix`, `text` is only the start of a longer text, and the answer is undefined
  * unless the start alone decides it: the query's most telling pattern (the first that
- * windowPatterns lists) occurs there, with a window's width of text after it. Otherwise
+ * windowFinders lists) occurs there, with a window's width of text after it. Otherwise
  * the whole text must be searched.
  *
  * @example
@@ -163,10 +151,10 @@ export function matchWindow(text: string, match: string): string;
 export function matchWindow(text: string, match: string, isPrefix: boolean): string | undefined;
 export function matchWindow(text: string, match: string, isPrefix = false): string | undefined {
   if (text.length <= SNIPPET_WINDOW_RADIUS * 2) return isPrefix ? undefined : text;
-  const patterns = windowPatternsOf(match);
+  const finders = windowFindersOf(match);
   let at = 0;
   let tier = -1;
-  if (patterns.length > 0) {
+  if (finders.length > 0) {
     // Native lower-casing is fast, but its offsets are only the text's while it keeps the
     // length (it does not for a few letters, such as "İ"); folding one unit at a time is
     // slower, so it is the fallback.
@@ -175,18 +163,18 @@ export function matchWindow(text: string, match: string, isPrefix = false): stri
     // and the folding are made only when the lower-cased text had no match.
     let mayFold: boolean | undefined;
     let folded: string | undefined;
-    let found: RegExpExecArray | null = null;
-    for (tier = 0; tier < patterns.length; tier++) {
-      const pattern = patterns[tier]!;
-      if (lower.length === text.length) found = pattern.exec(lower);
-      if (found === null && (mayFold ??= /[\u0080-\uffff]/.test(text))) {
-        found = pattern.exec(folded ??= foldSameLength(text));
+    let found = -1;
+    for (tier = 0; tier < finders.length; tier++) {
+      const finder = finders[tier]!;
+      if (lower.length === text.length) found = finder.indexIn(lower);
+      if (found === -1 && (mayFold ??= /[\u0080-\uffff]/.test(text))) {
+        found = finder.indexIn(folded ??= foldSameLength(text));
       }
-      if (found !== null) break;
-      // A text's start without the best pattern says nothing about the rest of the text.
+      if (found !== -1) break;
+      // A text's start without the best finder says nothing about the rest of the text.
       if (isPrefix) return undefined;
     }
-    at = found?.index ?? 0;
+    at = Math.max(found, 0);
   }
   if (isPrefix && (tier !== 0 || at + SNIPPET_WINDOW_RADIUS >= text.length)) return undefined;
   let start = Math.max(0, at - SNIPPET_WINDOW_RADIUS);

@@ -27,6 +27,7 @@ import { QueryTooBroadError } from "../search/query_work.ts";
 import { termShares } from "../search/term_shares.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
 import { wordVectors } from "../search/word_vectors_file.ts";
+import { WordFinder, type WordRun } from "../text/word_finder.ts";
 import {
   MEANING_EXPANSION_WEIGHT,
   MEANING_MAX_SHARE,
@@ -336,19 +337,15 @@ function rerank(
  * ```
  */
 export function termFinder(terms: readonly string[]): (text: string) => string[] {
-  const patterns = terms.map((term) => {
+  const finders = terms.map((term) => {
     const stem = term.replace(/(?:ing|ed|es|s|e|y)$/u, "");
-    const body = stem.length >= 4
-      ? escapeRegExp(stem)
-      : `${escapeRegExp(term)}(?:s|es|ed|d|ing)?(?![\\p{L}\\p{M}\\p{N}])`;
-    return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${body}`, "u");
+    const run: WordRun = stem.length >= 4
+      ? { words: [stem], end: "open" }
+      : { words: [term], end: "endings" };
+    return new WordFinder([run], "letters-marks-numbers");
   });
   return (text) => {
     const lower = text.toLowerCase();
-    return terms.filter((_, i) => patterns[i]!.test(lower));
+    return terms.filter((_, i) => finders[i]!.test(lower));
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -24,6 +24,7 @@ import { plainWordsQueries } from "../../search/fts_query.ts";
 import { queryWork, refuseTooBroad } from "../../search/query_work.ts";
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
+import { WordFinder } from "../../text/word_finder.ts";
 
 /** rousseau's index and its tokenizer (internal/state/sqlite/search.go). */
 export const ROUSSEAU_FTS = "sessions_fts";
@@ -177,7 +178,7 @@ interface PlainWords {
   /** Every word, for excerpts. */
   words: string[];
   /** Each term as it is written, whole, in folded text. */
-  exact: RegExp[];
+  exact: WordFinder[];
   /** Whether every term must match (else any). */
   every: boolean;
 }
@@ -186,14 +187,12 @@ function plainWords(terms: string, every: boolean): PlainWords {
   const chunks = [...terms.matchAll(/"([^"]*)"/g)].map((found) => found[1]!);
   return {
     words: chunks.flatMap((chunk) => chunk.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []),
-    exact: chunks.map((chunk) => {
-      const parts = (fold(chunk).match(/[\p{L}\p{N}]+/gu) ?? [])
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-      return new RegExp(
-        `(?<![\\p{L}\\p{N}])${parts.join("[^\\p{L}\\p{N}]+")}(?![\\p{L}\\p{N}])`,
-        "u",
-      );
-    }),
+    exact: chunks.map((chunk) =>
+      new WordFinder(
+        [{ words: fold(chunk).match(/[\p{L}\p{N}]+/gu) ?? [], end: "whole" }],
+        "letters-numbers",
+      )
+    ),
     every,
   };
 }

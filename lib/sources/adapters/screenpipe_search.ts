@@ -19,6 +19,7 @@
  * @module
  */
 import { plainWordsQueries } from "../../search/fts_query.ts";
+import { WordFinder } from "../../text/word_finder.ts";
 import { BOUND_LIMIT_SQL, keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
@@ -30,8 +31,6 @@ const CHUNKS_PER_SITTING = 8;
 /** The most ranked chunks read for one search. */
 const MAX_RANKED_CHUNKS = 20_000;
 
-const WORD_CHAR = "[\\p{L}\\p{N}]";
-
 /** Lower-cased, diacritics removed: how unicode61 folds a token. */
 function fold(text: string): string {
   // Most speech is ASCII, which has nothing to decompose: the scan skips that work.
@@ -41,14 +40,14 @@ function fold(text: string): string {
 
 const NOT_ASCII = /[\u0080-\uffff]/;
 
-/** A plain-words query's terms (each a quoted word or words), as patterns over folded text. */
-function termPatterns(allTerms: string): RegExp[] {
-  return [...allTerms.matchAll(/"([^"]*)"/g)].map((found) => {
-    const words = fold(found[1]!).match(/[\p{L}\p{N}]+/gu) ?? [];
-    const body = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(`[^\\p{L}\\p{N}]+`);
-    return new RegExp(`(?<!${WORD_CHAR})${body}(?!${WORD_CHAR})`, "u");
-  });
+/** A plain-words query's terms (each a quoted word or words), as finders in folded text. */
+function termFinders(allTerms: string): WordFinder[] {
+  return [...allTerms.matchAll(/"([^"]*)"/g)].map((found) =>
+    new WordFinder(
+      [{ words: fold(found[1]!).match(/[\p{L}\p{N}]+/gu) ?? [], end: "whole" }],
+      "letters-numbers",
+    )
+  );
 }
 
 /** The unindexed rows a scan saw that hold some of the query's words. */
@@ -171,9 +170,9 @@ export class ScreenpipeSearch {
   search(query: string, count: number): SearchRanking {
     const words = plainWordsQueries(query);
     if (words === null) return { hits: [], mode: "words", match: "", partial: false };
-    const patterns = termPatterns(words.allTerms);
-    const { hits: scanned, partial, hasEvery } = this.#scan(patterns);
-    const every = patterns.length <= 1 || hasEvery ||
+    const finders = termFinders(words.allTerms);
+    const { hits: scanned, partial, hasEvery } = this.#scan(finders);
+    const every = finders.length <= 1 || hasEvery ||
       (this.#schema.fts &&
         this.#store.get(this.#sql.probe, ftsMatch(words.allTerms)) !== undefined);
     const match = every ? words.allTerms : words.anyTerm;
@@ -250,17 +249,17 @@ export class ScreenpipeSearch {
   }
 
   /** The unindexed rows, newest first, with the share of the terms each holds. */
-  #scan(patterns: RegExp[]): { hits: ScanHit[]; partial: boolean; hasEvery: boolean } {
-    if (patterns.length === 0) return { hits: [], partial: false, hasEvery: false };
+  #scan(finders: WordFinder[]): { hits: ScanHit[]; partial: boolean; hasEvery: boolean } {
+    if (finders.length === 0) return { hits: [], partial: false, hasEvery: false };
     const { rows, partial } = this.#unindexed();
     const hits: ScanHit[] = [];
     let hasEvery = false;
     rows.forEach((row, i) => {
       if (i % 256 === 0) this.#store.throwIfInterrupted();
-      const held = patterns.filter((pattern) => pattern.test(row.text)).length;
+      const held = finders.filter((finder) => finder.test(row.text)).length;
       if (held === 0) return;
-      hits.push({ row: row.row, share: held / patterns.length });
-      if (held === patterns.length) hasEvery = true;
+      hits.push({ row: row.row, share: held / finders.length });
+      if (held === finders.length) hasEvery = true;
     });
     return { hits, partial, hasEvery };
   }
