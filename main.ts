@@ -122,7 +122,8 @@ async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<num
       try {
         const reader = sources.reader(source);
         const facts = reader.facts();
-        const total = facts.transcripts + facts.tasks;
+        // Counted to the end (no budget): null only types the case list_sources meets.
+        const total = facts.transcripts === null ? null : facts.transcripts + facts.tasks;
         return { source: source.name, total, entries: sourceEntries(reader), stamp };
       } catch (error) {
         const failure = describeError(error);

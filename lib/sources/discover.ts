@@ -21,8 +21,8 @@ export interface FoundSource {
   name: string;
   /** The database file. */
   path: string;
-  /** How many transcripts it holds. */
-  transcripts: number;
+  /** How many transcripts it holds (counted to the end: discover gives no budget). */
+  transcripts: number | null;
   /** The newest transcript's createdAt, or null. */
   newest: string | null;
   /** What a user should know about it (the reader's notes). */

@@ -256,8 +256,11 @@ export interface TaskSummary {
 
 /** What list_sources and `check` say about a source. */
 export interface SourceFacts {
-  /** How many transcripts it holds. */
-  transcripts: number;
+  /**
+   * How many transcripts it holds; null when counting them takes longer than the budget
+   * facts() was given (the notes say so, and the count goes on at the next call).
+   */
+  transcripts: number | null;
   /** How many tasks it holds. */
   tasks: number;
   /** The newest transcript's createdAt, or null when there is none. */
@@ -327,6 +330,10 @@ export interface SourceReader {
   searchTasks?(query: string, count: number, filter: TaskFilter): TaskSummary[];
   /** Up to `limit` tasks, newest first, after `after`. */
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[];
-  /** Counts, newest item, capabilities and notes, for list_sources and `check`. */
-  facts(): SourceFacts;
+  /**
+   * Counts, newest item, capabilities and notes, for list_sources and `check`. A kind whose
+   * count walks its data (screenpipe's sittings) stops counting after `budgetMs`, keeping
+   * how far it got; without a budget it counts to the end.
+   */
+  facts(budgetMs?: number): SourceFacts;
 }

@@ -9,7 +9,7 @@ import type { SourceFacts } from "../sources/source_reader.ts";
 import { StoreInterruptedError } from "../store/errors.ts";
 import { capText } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
-import { FIELD_CAPS, MAX_SOURCE_NOTES } from "../config/limits.ts";
+import { COUNT_BUDGET_MS, FIELD_CAPS, MAX_SOURCE_NOTES } from "../config/limits.ts";
 
 const sourceSchema = v.object({
   name: v.pipe(v.string(), v.description("Pass as sourceName to the other tools.")),
@@ -58,7 +58,7 @@ export const listSources: AnyTool = defineTool({
         let facts: SourceFacts | undefined;
         let failure = source.failure;
         try {
-          facts = sources.reader(source).facts();
+          facts = sources.reader(source).facts(COUNT_BUDGET_MS);
         } catch (error) {
           // A call past its deadline or cancelled is answered as such, not as sources that
           // cannot be read.

@@ -244,7 +244,7 @@ class ScreenpipeReader implements SourceReader {
     return [];
   }
 
-  facts(): SourceFacts {
+  facts(budgetMs?: number): SourceFacts {
     const notes = [...this.#schema.notes];
     const unindexed = this.#schema.fts ? this.#search.unindexedRows() : 0;
     if (unindexed > 0) {
@@ -256,7 +256,12 @@ class ScreenpipeReader implements SourceReader {
       );
     }
     // Counted first: the count keeps the starts the newest sitting's is looked up in.
-    const transcripts = this.#counter.count();
+    const transcripts = this.#counter.count(budgetMs);
+    if (transcripts === null) {
+      notes.push(
+        `still counting sittings: ${this.#counter.counted()} so far; ask again for the total`,
+      );
+    }
     const newest = this.#walker.newest(null);
     return {
       transcripts,

@@ -1,9 +1,9 @@
 /**
  * How many sittings a screenpipe source holds, for list_sources and `check`, and where each
- * begins, for search. Counting walks every sitting (about 0.6 s for a year of daily use, a
- * million rows), so the walk's sitting starts are kept per connection (one row id and
- * timestamp per sitting: about 5,200, a few hundred kilobytes, for that year) and brought up
- * to date cheaply:
+ * begins, for search. Counting walks every sitting (about 0.9 s for a year of daily use, a
+ * million rows; 5.5 s when none of the file is in memory yet), so the walk's sitting starts
+ * are kept per connection (one row id and timestamp per sitting: about 5,200, a few hundred
+ * kilobytes, for that year) and brought up to date cheaply:
  *
  * - while the database is unchanged (PRAGMA data_version), it is answered as kept;
  * - when the app has only appended rows after the newest counted sitting began (its normal
@@ -11,6 +11,10 @@
  *   again;
  * - anything else (rows deleted, as its retention and delete-range do; a row added in the
  *   past; a speaker flagged as a hallucination or cleared) counts every sitting again.
+ *
+ * A count may stop on the way: list_sources gives it a budget (COUNT_BUDGET_MS), and a
+ * call's deadline stops it too. What it walked is kept, and the next count goes on from the
+ * sitting it stopped before (appends meanwhile only add sittings it has still to reach).
  *
  * Which case applies is screenpipe_changes.ts's decision (statements that read no row's
  * text: the table's row count, the new rows' ids and timestamps, the flagged speakers),
@@ -27,14 +31,16 @@ import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { type RowRef, rowRef, type SittingWalker } from "./screenpipe_sittings.ts";
 import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
 
-/** What a count was made from. */
+/** What a count was made from, or how far it got. */
 interface Kept {
   /** PRAGMA data_version when it was made. */
   version: number;
   /** The rows' epoch then: while it is the same, only appends followed. */
   rowsEpoch: number;
-  /** Every sitting's first row, in time order (by timestamp, then id). */
+  /** The first row of every sitting walked to its end, in time order (timestamp, then id). */
   starts: RowRef[];
+  /** The first row of the next sitting to walk, or undefined when the walk is done. */
+  next: RowRef | undefined;
 }
 
 /**
@@ -121,9 +127,19 @@ export class SittingCounter {
     };
   }
 
-  /** The number of sittings now. */
-  count(): number {
-    return this.#current(true)!.size;
+  /**
+   * The number of sittings now, or null when counting them takes longer than `budgetMs`
+   * (at least one sitting is walked a call): the walk goes on from where it stopped at the
+   * next count, as it does after a call stopped by its deadline.
+   */
+  count(budgetMs = Infinity): number | null {
+    const starts = this.#current(performance.now() + budgetMs);
+    return starts === undefined ? null : starts.size;
+  }
+
+  /** How many sittings a count that has not finished has walked so far. */
+  counted(): number {
+    return this.#kept?.starts.length ?? 0;
   }
 
   /**
@@ -131,34 +147,52 @@ export class SittingCounter {
    * newest sitting is walked on), else undefined: this never walks every sitting.
    */
   known(): SittingStarts | undefined {
-    return this.#current(false);
+    return this.#current(null);
   }
 
-  /** The starts now; without `full`, undefined when that would walk every sitting. */
-  #current(full: boolean): SittingStarts | undefined {
-    if (this.#kept === undefined && !full) return undefined;
+  /**
+   * The starts now, walking on until `until` (a performance.now() time), or, for null,
+   * only when that needs no walk past the newest sitting; undefined when not done.
+   */
+  #current(until: number | null): SittingStarts | undefined {
     const { version, rowsEpoch } = this.#changes.look();
-    const kept = this.#kept;
-    if (kept?.version === version) return new SittingStarts(kept.starts);
-    const appended = kept !== undefined && kept.rowsEpoch === rowsEpoch;
-    if (!appended && !full) {
-      this.#kept = undefined;
-      return undefined;
+    let kept = this.#kept;
+    if (kept !== undefined && kept.rowsEpoch !== rowsEpoch) kept = this.#kept = undefined;
+    if (kept?.version === version && kept.next === undefined) {
+      return new SittingStarts(kept.starts);
     }
-    const last = appended ? kept.starts.at(-1) : undefined;
-    // The newest sitting may have grown: it is walked again, from its first row.
-    const starts = last === undefined ? [] : kept!.starts.slice(0, -1);
-    this.#walk(rowRef(this.#store.get(this.#sql.first, last?.ts ?? "")), starts);
-    this.#kept = { version, rowsEpoch, starts };
-    return new SittingStarts(starts);
+    // Only appends since (or nothing): a finished count walks its newest sitting again, as
+    // it may have grown; one that stopped goes on from the sitting it stopped before.
+    if (until === null && kept?.next !== undefined) return undefined;
+    if (kept === undefined) {
+      if (until === null) return undefined;
+      kept = { version, rowsEpoch, starts: [], next: undefined };
+      kept.next = rowRef(this.#store.get(this.#sql.first, ""));
+    } else if (kept.next === undefined) {
+      const last = kept.starts.pop();
+      kept.next = rowRef(this.#store.get(this.#sql.first, last?.ts ?? ""));
+    }
+    kept.version = version;
+    this.#kept = kept;
+    this.#walk(kept, until ?? Infinity);
+    return kept.next === undefined ? new SittingStarts(kept.starts) : undefined;
   }
 
-  /** Adds the starts of sittings from `row` on, one jump per gap's width of speech. */
-  #walk(row: RowRef | undefined, starts: RowRef[]): void {
-    while (row !== undefined) {
+  /**
+   * Walks sittings from `kept.next` on, one jump per gap's width of speech, until the
+   * newest sitting's end or `until` has passed after one sitting at least. `kept` is
+   * brought on after each sitting, so a call stopped on the way leaves what it walked.
+   */
+  #walk(kept: Kept, until: number): void {
+    let walked = 0;
+    while (kept.next !== undefined) {
       this.#store.throwIfInterrupted();
-      starts.push(row);
-      row = rowRef(this.#store.get(this.#sql.next, this.#walker.endOf(row).ts));
+      if (walked++ > 0 && performance.now() > until) return;
+      const start = kept.next;
+      const next = rowRef(this.#store.get(this.#sql.next, this.#walker.endOf(start).ts));
+      // Both after the reads, which a deadline may stop: a sitting is counted once.
+      kept.starts.push(start);
+      kept.next = next;
     }
   }
 }

@@ -51,7 +51,7 @@ export const EMPTY_FOLDER_NOTE =
 export function folderNotes(
   progress: { indexing: boolean; done: number; total: number },
   skipped: number,
-  transcripts: number,
+  transcripts: number | null,
 ): string[] {
   const notes: string[] = [];
   if (!progress.indexing && skipped === 0 && transcripts === 0) {
