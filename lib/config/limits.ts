@@ -230,17 +230,19 @@ export const SCREENPIPE_SCAN_ROWS = 20_000;
 // ---- Sources without a full-text index ----
 
 /**
- * How long list_sources may spend counting one source's transcripts where counting walks
- * its data (screenpipe's sittings: about 0.9 s for a year of daily use, 5.5 s when none of
- * the file is in memory yet), in ms: below the default deadline, so a cold start answers
- * with the count null and a note instead of a timeout; the next call counts on.
+ * How long one list_sources call may spend counting transcripts where counting walks the
+ * data (screenpipe's sittings: about 0.9 s for a year of daily use, 5.5 s when none of the
+ * file is in memory yet), in ms, all sources together: below the default deadline, so a
+ * cold start answers with the count null and a note instead of a timeout; the next call
+ * counts on.
  */
 export const COUNT_BUDGET_MS = 2_000;
 
 /**
- * How long a search may scan a source that keeps no full-text index (Meetily) before it
- * answers the best of what it saw, marked `partial`, in ms: below the default deadline, so
- * the hits can still be shown.
+ * How long one call's searches may scan sources that keep no full-text index (Meetily,
+ * Buzz, KuraDB), all scans together (mode `both` scans each source twice, and a call may
+ * cover several), before they answer the best of what they saw, marked `partial`, in ms:
+ * below the default deadline, so the hits can still be shown.
  */
 export const SCAN_SEARCH_BUDGET_MS = 2_000;
 

@@ -20,6 +20,7 @@ import {
 import { describeIssue } from "./argument_issue.ts";
 import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
 import { MAX_TOOL_ERROR_MESSAGE } from "../config/limits.ts";
+import { withCallClock } from "../sources/call_clock.ts";
 
 /** A tool's definition as `tools/list` publishes it. */
 export interface PublishedTool {
@@ -163,7 +164,8 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
  */
 export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): ToolOutcome {
   try {
-    const output = tool.handler(sources, input);
+    // The budgets of reads that may stop early are the call's, shared by all its reads.
+    const output = withCallClock(() => tool.handler(sources, input));
     const structuredJson = JSON.stringify(output);
     return tool.text === undefined
       ? { ok: true, structuredJson }

@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import type { SourceFacts } from "../sources/source_reader.ts";
 import { StoreInterruptedError } from "../store/errors.ts";
+import { callStarted } from "../sources/call_clock.ts";
 import { capText } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
 import { COUNT_BUDGET_MS, FIELD_CAPS, MAX_SOURCE_NOTES } from "../config/limits.ts";
@@ -58,7 +59,9 @@ export const listSources: AnyTool = defineTool({
         let facts: SourceFacts | undefined;
         let failure = source.failure;
         try {
-          facts = sources.reader(source).facts(COUNT_BUDGET_MS);
+          // One budget for the whole call, however many sources count.
+          const spent = performance.now() - callStarted();
+          facts = sources.reader(source).facts(Math.max(0, COUNT_BUDGET_MS - spent));
         } catch (error) {
           // A call past its deadline or cancelled is answered as such, not as sources that
           // cannot be read.

@@ -34,6 +34,7 @@ import { countTitles, type ItemCounts, rankScanned, scanQuery, scanRows } from "
 import { BuzzSegments } from "./buzz_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
 import { textOf } from "./text_value.ts";
+import { callStarted } from "../call_clock.ts";
 
 /**
  * What is read. Never `error_message` (it can hold paths and API errors), `url`,
@@ -238,7 +239,7 @@ class BuzzReader implements SourceReader {
   search(query: string, count: number): SearchRanking {
     const parsed = scanQuery(query);
     if (parsed === null) return { hits: [], mode: "words", match: "", partial: false };
-    const started = performance.now();
+    const started = callStarted();
     const heads = this.#heads();
     const counts = new Map<string, ItemCounts>();
     countTitles(parsed, heads.map((head) => ({ key: head.id, title: head.title })), counts);

@@ -38,6 +38,7 @@ import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import { countTitles, type ItemCounts, rankScanned, scanQuery } from "./scan_search.ts";
 import { textOf } from "./text_value.ts";
+import { callStarted } from "../call_clock.ts";
 
 /**
  * What is read: never `embedding` or `is_embed` (vectors are not used yet), never the
@@ -211,7 +212,7 @@ class KuraDbReader implements SourceReader {
   search(query: string, count: number): SearchRanking {
     const parsed = scanQuery(query);
     if (parsed === null) return { hits: [], mode: "words", match: "", partial: false };
-    const started = performance.now();
+    const started = callStarted();
     const { list, bySource } = this.#files();
     const counts = new Map<string, ItemCounts>();
     countTitles(parsed, list.map((head) => ({ key: head.source, title: head.title })), counts);

@@ -18,6 +18,7 @@ import {
 } from "./scan_search.ts";
 import { withStems } from "./scan_terms.ts";
 import { textOf } from "./text_value.ts";
+import { callStarted } from "../call_clock.ts";
 
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+$/u;
 /** Candidate rows of a several-part word fetched by one statement to be tested. */
@@ -101,7 +102,7 @@ export function scanCounts(
   titles: readonly { id: string; title: string }[],
   index: MeetilyIndex | null,
 ): ScanCounts {
-  const started = performance.now();
+  const started = callStarted();
   const counts = new Map<string, ItemCounts>();
   countTitles(query, titles.map(({ id, title }) => ({ key: id, title })), counts);
   if (query.terms.length === 0) return { counts, partial: false };

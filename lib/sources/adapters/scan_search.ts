@@ -23,6 +23,7 @@ import { plainWordsQueries } from "../../search/fts_query.ts";
 import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
 import { type ScanTerm, scanTerm, withStems } from "./scan_terms.ts";
 import { textOf } from "./text_value.ts";
+import { callStarted } from "../call_clock.ts";
 
 export type { ScanTerm } from "./scan_terms.ts";
 
@@ -169,7 +170,7 @@ export function scanRows(
   scanned: ScannedTable,
   from: number,
   counts: Map<string, ItemCounts>,
-  started: number = performance.now(),
+  started: number = callStarted(),
 ): boolean {
   const size = query.terms.length;
   if (size === 0) return false;

@@ -1,0 +1,54 @@
+/**
+ * One scan budget per call: a source without a full-text index counts its scan's budget
+ * from the start of the call it answers, so a call whose earlier reads (another source, the
+ * words half of mode `both`) spent it answers what one chunk of rows holds, marked partial,
+ * in time for the deadline.
+ */
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { buildMeetilyFixture, meetingWith } from "../../helpers/meetily_fixture.ts";
+import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
+import { callStarted, withCallClock } from "../../../lib/sources/call_clock.ts";
+import { SCAN_CHUNK_ROWS, SCAN_SEARCH_BUDGET_MS } from "../../../lib/config/limits.ts";
+
+/** Meetings holding more segment rows than one chunk of a scan reads. */
+function manyRows() {
+  const perMeeting = 1_000;
+  const count = Math.ceil((SCAN_CHUNK_ROWS * 1.5) / perMeeting);
+  return Array.from({ length: count }, (_, n) =>
+    meetingWith(
+      n,
+      `2025-10-${String(1 + (n % 28)).padStart(2, "0")}T09:00:00+00:00`,
+      Array.from({ length: perMeeting }, (_, i) => `pricing review ${n} line ${i}`),
+    ));
+}
+
+Deno.test("Meetily search: a call that spent the scan budget answers partial after one chunk", () => {
+  const fixture = buildMeetilyFixture({ meetings: manyRows() });
+  try {
+    const search = (startedAt: number) => {
+      const { reader, store } = openDatabaseSource(fixture.path, { name: "meetily" });
+      try {
+        return withCallClock(() => reader.search("pricing", 20), startedAt);
+      } finally {
+        store.close();
+      }
+    };
+    // A call that began an hour from now has its whole budget; one that began a budget ago
+    // has none left (neither depends on how fast the machine is).
+    const fresh = search(performance.now() + 3_600_000);
+    const spent = search(performance.now() - SCAN_SEARCH_BUDGET_MS - 1);
+    assertEquals(fresh.partial, false);
+    assertEquals(spent.partial, true);
+    assert(spent.hits.length > 0, "what the first chunk holds is still answered");
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("callStarted is the call's start inside withCallClock and now outside it", () => {
+  const began = performance.now() - 5_000;
+  assertEquals(withCallClock(() => callStarted(), began), began);
+  assertEquals(withCallClock(() => withCallClock(() => 1, 0) + callStarted(), began), 1 + began);
+  const before = performance.now();
+  assert(callStarted() >= before, "outside a call, the clock is now");
+});
