@@ -253,6 +253,15 @@ export const SCAN_SEARCH_BUDGET_MS = 2_000;
 export const SCAN_CHUNK_ROWS = 65_536;
 
 /**
+ * The most memory all sources together may keep for search in one thread, in bytes
+ * (estimated, as each keeper estimates its own: Meetily's word indexes, KuraDB's folded
+ * text). Each thread reads every source, and V8 ends the whole process when a thread runs
+ * out of heap (`--max-old-space-size=512`), so several large sources share this bound:
+ * past it, what they have not kept is scanned in SQL, as past their own bounds.
+ */
+export const KEPT_SEARCH_MAX_BYTES = 192 * 1024 * 1024;
+
+/**
  * The most memory the word index of one Meetily source may take, in bytes (estimated). The
  * index of 5,000 half-hour meetings takes about 40 MB; past the bound the index stops
  * growing and the rows after it are scanned (bench/RESULTS.md, "Meetily scan search").

@@ -16,6 +16,7 @@
  */
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import { KURADB_TEXT_MAX_BYTES } from "../../config/limits.ts";
+import { type Holding, type KeptMemory, THREAD_KEPT_MEMORY } from "../kept_memory.ts";
 import {
   countsOf,
   type ItemCounts,
@@ -77,10 +78,15 @@ export class KuraDbTexts {
   #version = -1;
   #stamp: string | null = null;
   readonly #maxBytes: number;
+  readonly #holding: Holding;
 
-  /** Empty texts that stop growing past `maxBytes` (estimated). */
-  constructor(maxBytes = KURADB_TEXT_MAX_BYTES) {
+  /**
+   * Empty texts that stop growing past `maxBytes` (estimated), or when the thread's sources
+   * together keep more than `memory` allows.
+   */
+  constructor(maxBytes = KURADB_TEXT_MAX_BYTES, memory: KeptMemory = THREAD_KEPT_MEMORY) {
     this.#maxBytes = maxBytes;
+    this.#holding = memory.holding();
   }
 
   /** Estimated bytes held. */
@@ -140,7 +146,7 @@ export class KuraDbTexts {
     }
     for (const [source, list] of chunks) {
       this.#set(source, list.join(SEPARATOR));
-      if (this.#bytes > this.#maxBytes) {
+      if (!this.#holding.hold(this.#bytes) || this.#bytes > this.#maxBytes) {
         this.coveredSource = source;
         this.full = true;
         return;
@@ -153,6 +159,7 @@ export class KuraDbTexts {
   #startOver(): void {
     this.#files.clear();
     this.#bytes = 0;
+    this.#holding.hold(0);
     this.coveredSource = null;
     this.complete = false;
     this.full = false;

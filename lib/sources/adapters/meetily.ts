@@ -231,7 +231,10 @@ class MeetilyReader implements SourceReader {
     const heads = this.#store.all(
       `SELECT ${HEAD} FROM meetings m WHERE m.id IS NOT NULL AND ${keepGoingSql("m")}`,
     ).map(headOf);
-    if (this.#index.stale(this.#store)) this.#index = new MeetilyIndex();
+    if (this.#index.stale(this.#store)) {
+      this.#index.release();
+      this.#index = new MeetilyIndex();
+    }
     const { counts, partial } = scanCounts(this.#store, parsed, heads, this.#index);
     return {
       hits: rankScanned(counts, heads, count),

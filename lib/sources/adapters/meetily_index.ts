@@ -18,6 +18,7 @@
 import type { Store } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
+import { type Holding, type KeptMemory, THREAD_KEPT_MEMORY } from "../kept_memory.ts";
 import { coverageLost } from "./meetily_ranges.ts";
 import { stemWords } from "./scan_stems.ts";
 import { ASCII_WORD, isPart, type ScanTerm } from "./scan_terms.ts";
@@ -77,10 +78,15 @@ export class MeetilyIndex {
   #meetingNumbers = new Map<string, number>();
   #bytes = 0;
   readonly #maxBytes: number;
+  readonly #holding: Holding;
 
-  /** An empty index that stops growing past `maxBytes` (estimated). */
-  constructor(maxBytes = SCAN_INDEX_MAX_BYTES) {
+  /**
+   * An empty index that stops growing past `maxBytes` (estimated), or when the thread's
+   * sources together keep more than `memory` allows.
+   */
+  constructor(maxBytes = SCAN_INDEX_MAX_BYTES, memory: KeptMemory = THREAD_KEPT_MEMORY) {
     this.#maxBytes = maxBytes;
+    this.#holding = memory.holding();
   }
 
   /** Segments indexed. */
@@ -96,6 +102,11 @@ export class MeetilyIndex {
   /** Distinct words indexed. */
   get words(): number {
     return this.#words.length;
+  }
+
+  /** Gives up the index's bytes, before a new index replaces it. */
+  release(): void {
+    this.#holding.hold(0);
   }
 
   /** Whether rows the index covers may have been replaced, so it must start over. */
@@ -120,7 +131,7 @@ export class MeetilyIndex {
       for (const row of rows) {
         this.#add(Number(row["r"]), String(row["m"]), textOf(row["x"]));
       }
-      if (this.bytes > this.#maxBytes) this.full = true;
+      if (!this.#holding.hold(this.bytes) || this.bytes > this.#maxBytes) this.full = true;
       store.throwIfInterrupted();
       if (rows.length < BUILD_ROWS) return;
     }

@@ -30,6 +30,7 @@ import {
   scanRows,
 } from "../../../lib/sources/adapters/scan_search.ts";
 import { assertSearchStops } from "../../helpers/source_probes.ts";
+import { KeptMemory } from "../../../lib/sources/kept_memory.ts";
 
 function withResearch(run: (reader: SourceReader, store: Store, fixture: KuraDbFixture) => void) {
   const fixture = buildKuraDbFolder([{ name: "research", files: [] }]);
@@ -235,6 +236,17 @@ Deno.test("kuradb texts in memory count what the SQL scan counts, and follow the
       }
       assert(bounded.full && bounded.bytes < texts.bytes, `bound ${bound}`);
     }
+    // The thread's bound, held by another source's texts, stops it the same way.
+    const memory = new KeptMemory(texts.bytes * 1.5);
+    const other = new KuraDbTexts(undefined, memory);
+    other.refresh(store, Infinity);
+    assert(!other.full);
+    const second = new KuraDbTexts(undefined, memory);
+    for (const text of ["ørstedvik", "coastal", "quasarwhistle", "ålesund"]) {
+      const query = scanQuery(text)!;
+      assertEquals(held(second, query), scanned(query), `thread bound: ${text}`);
+    }
+    assert(second.full && second.bytes < texts.bytes, "thread bound");
   });
 });
 
