@@ -270,7 +270,8 @@ export const SCAN_INDEX_MAX_BYTES = 128 * 1024 * 1024;
 
 /**
  * How long one search may spend adding rows to that index before it scans the rest, in ms:
- * the first searches after start build it a slice at a time, each within the search budget.
+ * the first searches after start build it a slice at a time, each within the call's scan
+ * budget, and by one step at least (a search reached late in its call still builds some).
  */
 export const SCAN_INDEX_SLICE_MS = 1_000;
 

@@ -80,7 +80,8 @@ scope.onmessage = (event) => {
       INTERNAL_TOOLS.find((t) => t.name === message.tool);
     outcome = tool === undefined
       ? toolErrorOutcome("internal", `Tool ${message.tool} is not available`)
-      : callTool(tool, sources, message.args);
+      // On this thread's clock: when the call arrived, time queued in the pool included.
+      : callTool(tool, sources, message.args, performance.now() - (clockNow() - message.arrivedAt));
   }
   // The answer's JSON is made here, off the main thread; the main thread only frames it.
   scope.postMessage({ type: "result", callId: message.callId, outcome });

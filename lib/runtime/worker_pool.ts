@@ -268,7 +268,10 @@ export class ToolWorkerPool {
       // The pool answers at the deadline and sets the stop flag; the worker's own clock
       // is only a backstop, a little later, so the pool's answer always comes first.
       const deadline = job.deadline.at + STOP_GRACE_MS / 2;
-      const message: ToWorker = { ...job.work, callId: job.callId, deadline };
+      const arrivedAt = job.deadline.at - job.deadline.timeoutMs;
+      const message: ToWorker = job.work.type === "call"
+        ? { ...job.work, callId: job.callId, deadline, arrivedAt }
+        : { ...job.work, callId: job.callId, deadline };
       slot.worker.postMessage(message);
     }
   }

@@ -41,6 +41,11 @@ export type ToWorker =
      * worker's own backstop, after the pool's stop flag and before the pool replaces it.
      */
     deadline: number;
+    /**
+     * When the call arrived (deadline.ts's clock): the budgets of its reads that may stop
+     * early count from it, time queued included, as its deadline does.
+     */
+    arrivedAt: number;
   }
   | {
     type: "read";

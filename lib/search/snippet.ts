@@ -58,7 +58,10 @@ function queryTerms(match: string): QueryTerms {
 
 /** A word cut to a stem-like prefix: Porter strips suffixes, so "pricing" finds "priced". */
 function stemPrefix(word: string): string {
-  return word.slice(0, Math.min(word.length, MAX_PREFIX, Math.max(3, word.length - 3)));
+  // Counted in characters: cut in UTF-16 units, a letter outside the BMP could be halved,
+  // and its half would match any letter sharing it.
+  const chars = Array.from(word);
+  return chars.slice(0, Math.min(chars.length, MAX_PREFIX, Math.max(3, chars.length - 3))).join("");
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * When the call a thread is answering began, so that the budgets of work that may stop
+ * When the call a thread is answering arrived, so that the budgets of work that may stop
  * early (scans of sources without a full-text index, counting screenpipe's sittings) are
- * one budget per call, not one per scan: a search in mode `both` scans each source twice
- * (its words, then their neighbours), and a call may read several such sources, but all of
- * it stops in time for the answer to be made before the call's deadline.
+ * one budget per call, not one per scan, counted as the call's deadline is: a search in
+ * mode `both` scans each source twice (its words, then their neighbours), a call may read
+ * several such sources, and it may have waited in the pool's queue, but all of it stops
+ * with the deadline's default still ahead, so the answer can be made.
  *
  * A thread answers one call at a time, and a call's reads are synchronous, so the clock is
  * the thread's.

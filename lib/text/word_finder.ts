@@ -137,6 +137,29 @@ export class WordFinder {
   }
 }
 
+/**
+ * Finders of each of `terms` (a word, or words in sequence) as whole words in text folded by
+ * `fold`, its letters and digits alike. A term with no letter or digit left once folded is
+ * left out, as FTS5 leaves out an empty phrase.
+ *
+ * @example
+ * ```ts
+ * import { wholeTermFinders } from "./word_finder.ts";
+ * const [finder] = wholeTermFinders(["Été dernier"], (text) => text.toLowerCase());
+ * finder!.test("l'été dernier"); // true
+ * wholeTermFinders(["--"], (text) => text).length; // 0
+ * ```
+ */
+export function wholeTermFinders(
+  terms: readonly string[],
+  fold: (text: string) => string,
+): WordFinder[] {
+  return terms
+    .map((term) => fold(term).match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((words) => words.length > 0)
+    .map((words) => new WordFinder([{ words, end: "whole" }], "letters-numbers"));
+}
+
 function isAsciiWordCode(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) ||
     (code >= 0x61 && code <= 0x7a);

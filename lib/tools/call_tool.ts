@@ -149,7 +149,9 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
 }
 
 /**
- * Runs the tool's handler on input {@link parseArguments} validated.
+ * Runs the tool's handler on input {@link parseArguments} validated, as a call that arrived
+ * at `startedAt` (a performance.now() time; now by default), which the budgets of reads
+ * that may stop early count from.
  *
  * @example
  * ```ts
@@ -162,10 +164,15 @@ export function parseArguments(tool: AnyTool, args: unknown): ParsedArguments {
  * if (parsed.ok) runParsed(tool, sources, parsed.input).ok; // true
  * ```
  */
-export function runParsed(tool: AnyTool, sources: SourceSet, input: unknown): ToolOutcome {
+export function runParsed(
+  tool: AnyTool,
+  sources: SourceSet,
+  input: unknown,
+  startedAt: number = performance.now(),
+): ToolOutcome {
   try {
     // The budgets of reads that may stop early are the call's, shared by all its reads.
-    const output = withCallClock(() => tool.handler(sources, input));
+    const output = withCallClock(() => tool.handler(sources, input), startedAt);
     const structuredJson = JSON.stringify(output);
     return tool.text === undefined
       ? { ok: true, structuredJson }
@@ -193,8 +200,9 @@ export function failureOutcome(error: unknown, name: string): ToolOutcome & { ok
 }
 
 /**
- * Validates `args` against the tool's input schema and runs it: the answer as compact
- * JSON, or a tool error `{code, message}`.
+ * Validates `args` against the tool's input schema and runs it (as a call that arrived at
+ * `startedAt`, as {@link runParsed} does): the answer as compact JSON, or a tool error
+ * `{code, message}`.
  *
  * @example
  * ```ts
@@ -206,7 +214,12 @@ export function failureOutcome(error: unknown, name: string): ToolOutcome & { ok
  * outcome.ok; // true
  * ```
  */
-export function callTool(tool: AnyTool, sources: SourceSet, args: unknown): ToolOutcome {
+export function callTool(
+  tool: AnyTool,
+  sources: SourceSet,
+  args: unknown,
+  startedAt: number = performance.now(),
+): ToolOutcome {
   const parsed = parseArguments(tool, args);
-  return parsed.ok ? runParsed(tool, sources, parsed.input) : parsed;
+  return parsed.ok ? runParsed(tool, sources, parsed.input, startedAt) : parsed;
 }

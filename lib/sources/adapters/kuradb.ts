@@ -35,8 +35,13 @@ import { matchWindow } from "../../search/snippet.ts";
 import { rfc3339, yearFirstSql } from "./meetily_times.ts";
 import { kuradbListingOf } from "./kuradb_folder.ts";
 import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
-import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
-import { countTitles, type ItemCounts, rankScanned, scanQuery } from "./scan_search.ts";
+import {
+  countTitles,
+  indexSliceEnd,
+  type ItemCounts,
+  rankScanned,
+  scanQuery,
+} from "./scan_search.ts";
 import { textOf } from "./text_value.ts";
 import { callStarted } from "../call_clock.ts";
 
@@ -217,7 +222,7 @@ class KuraDbReader implements SourceReader {
     const counts = new Map<string, ItemCounts>();
     countTitles(parsed, list.map((head) => ({ key: head.source, title: head.title })), counts);
     const texts = this.#texts;
-    texts.refresh(this.#store, started + SCAN_INDEX_SLICE_MS, this.#stamped);
+    texts.refresh(this.#store, indexSliceEnd(started), this.#stamped);
     const partial = texts.search(this.#store, parsed, counts, started);
     // Counts are keyed by path; a hit's key is the file's first live chunk.
     const ranked = rankScanned(counts, list.map((h) => ({ id: h.source, k: h.k, r: h.r })), count);

@@ -112,7 +112,12 @@ export class KuraDbTexts {
       this.#stamp = typeof stamp === "string" ? stamp : this.#stamp ?? "";
       this.#version = version;
     }
-    while (!this.complete && !this.full && performance.now() < until) {
+    // One batch at least, so a search reached late in its call still reads some.
+    for (
+      let batch = 0;
+      !this.complete && !this.full && (batch === 0 || performance.now() < until);
+      batch++
+    ) {
       const sources = store.all(
         `SELECT DISTINCT f.source AS s FROM file_data f WHERE f.source > ? ORDER BY f.source
           LIMIT ?`,

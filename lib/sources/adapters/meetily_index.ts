@@ -121,7 +121,8 @@ export class MeetilyIndex {
    * must stop, keeping every whole statement's rows.
    */
   grow(store: Store, until: number): void {
-    while (!this.full && performance.now() < until) {
+    // One batch at least, so a search reached late in its call still builds some.
+    for (let batch = 0; !this.full && (batch === 0 || performance.now() < until); batch++) {
       const rows = store.all(
         `SELECT t.rowid AS r, t.meeting_id AS m, t.transcript AS x FROM transcripts t
           WHERE t.rowid > ? AND ${keepGoingSql("t")} ORDER BY t.rowid LIMIT ?`,

@@ -6,11 +6,11 @@
  * @module
  */
 import type { Store } from "../../store/store.ts";
-import { SCAN_INDEX_SLICE_MS } from "../../config/limits.ts";
 import type { MeetilyIndex } from "./meetily_index.ts";
 import {
   countsOf,
   countTitles,
+  indexSliceEnd,
   type ItemCounts,
   type ScannedTable,
   type ScanQuery,
@@ -82,8 +82,8 @@ function indexCounts(
 
 /**
  * Counts the words of `query` in titles (given) and every segment: the segments `index`
- * covers through it (growing it first for up to {@link SCAN_INDEX_SLICE_MS}), the rest by the
- * shared scan (scanRows), which answers `partial` once its budget has gone. Throws
+ * covers through it (growing it first, until {@link indexSliceEnd}), the rest by the shared
+ * scan (scanRows), which answers `partial` once the call's budget has gone. Throws
  * StoreInterruptedError when the call must stop. Without an index, or for a word the index
  * cannot hold, everything is scanned.
  *
@@ -110,7 +110,7 @@ export function scanCounts(
   if (
     index !== null && query.terms.every((term) => term.parts.every((part) => WHOLE_WORD.test(part)))
   ) {
-    index.grow(store, started + SCAN_INDEX_SLICE_MS);
+    index.grow(store, indexSliceEnd(started));
     indexCounts(store, index, query, counts);
     from = index.coveredRowid;
   }

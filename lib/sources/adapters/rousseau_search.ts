@@ -24,7 +24,7 @@ import { plainWordsQueries } from "../../search/fts_query.ts";
 import { queryWork, refuseTooBroad } from "../../search/query_work.ts";
 import { keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
-import { WordFinder } from "../../text/word_finder.ts";
+import { wholeTermFinders, type WordFinder } from "../../text/word_finder.ts";
 
 /** rousseau's index and its tokenizer (internal/state/sqlite/search.go). */
 export const ROUSSEAU_FTS = "sessions_fts";
@@ -187,12 +187,7 @@ function plainWords(terms: string, every: boolean): PlainWords {
   const chunks = [...terms.matchAll(/"([^"]*)"/g)].map((found) => found[1]!);
   return {
     words: chunks.flatMap((chunk) => chunk.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []),
-    exact: chunks.map((chunk) =>
-      new WordFinder(
-        [{ words: fold(chunk).match(/[\p{L}\p{N}]+/gu) ?? [], end: "whole" }],
-        "letters-numbers",
-      )
-    ),
+    exact: wholeTermFinders(chunks, fold),
     every,
   };
 }

@@ -20,7 +20,12 @@
 import type { Store, StoreParam } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
 import { plainWordsQueries } from "../../search/fts_query.ts";
-import { SCAN_CHUNK_ROWS, SCAN_MAX_TERMS, SCAN_SEARCH_BUDGET_MS } from "../../config/limits.ts";
+import {
+  SCAN_CHUNK_ROWS,
+  SCAN_INDEX_SLICE_MS,
+  SCAN_MAX_TERMS,
+  SCAN_SEARCH_BUDGET_MS,
+} from "../../config/limits.ts";
 import { type ScanTerm, scanTerm, withStems } from "./scan_terms.ts";
 import { textOf } from "./text_value.ts";
 import { callStarted } from "../call_clock.ts";
@@ -145,6 +150,22 @@ export function countTitles(
       if (hit) countsOf(counts, key, query.terms.length).title[i] = true;
     });
   });
+}
+
+/**
+ * When a search that keeps an index of a source's text stops building it: a slice of
+ * {@link SCAN_INDEX_SLICE_MS} from when this source's search begins, within the scan budget
+ * of the call, which began at `callStart` (the index then grows by its smallest step only,
+ * so it is still built over later calls however late they reach it).
+ *
+ * @example
+ * ```ts
+ * import { indexSliceEnd } from "./scan_search.ts";
+ * indexSliceEnd(performance.now()) > performance.now(); // true
+ * ```
+ */
+export function indexSliceEnd(callStart: number): number {
+  return Math.min(performance.now() + SCAN_INDEX_SLICE_MS, callStart + SCAN_SEARCH_BUDGET_MS);
 }
 
 /**

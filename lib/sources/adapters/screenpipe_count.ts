@@ -164,6 +164,7 @@ export class SittingCounter {
     // Only appends since (or nothing): a finished count walks its newest sitting again, as
     // it may have grown; one that stopped goes on from the sitting it stopped before.
     if (until === null && kept?.next !== undefined) return undefined;
+    let limit = until ?? Infinity;
     if (kept === undefined) {
       if (until === null) return undefined;
       kept = { version, rowsEpoch, starts: [], next: undefined };
@@ -171,10 +172,13 @@ export class SittingCounter {
     } else if (kept.next === undefined) {
       const last = kept.starts.pop();
       kept.next = rowRef(this.#store.get(this.#sql.first, last?.ts ?? ""));
+      // After appends a finished count only walks the newest sittings: it is brought up to
+      // date whatever the budget, or a spent one would leave searches without the starts.
+      limit = Infinity;
     }
     kept.version = version;
     this.#kept = kept;
-    this.#walk(kept, until ?? Infinity);
+    this.#walk(kept, limit);
     return kept.next === undefined ? new SittingStarts(kept.starts) : undefined;
   }
 

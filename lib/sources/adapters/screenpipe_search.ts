@@ -19,7 +19,7 @@
  * @module
  */
 import { plainWordsQueries } from "../../search/fts_query.ts";
-import { WordFinder } from "../../text/word_finder.ts";
+import { wholeTermFinders, type WordFinder } from "../../text/word_finder.ts";
 import { BOUND_LIMIT_SQL, keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
@@ -42,12 +42,7 @@ const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** A plain-words query's terms (each a quoted word or words), as finders in folded text. */
 function termFinders(allTerms: string): WordFinder[] {
-  return [...allTerms.matchAll(/"([^"]*)"/g)].map((found) =>
-    new WordFinder(
-      [{ words: fold(found[1]!).match(/[\p{L}\p{N}]+/gu) ?? [], end: "whole" }],
-      "letters-numbers",
-    )
-  );
+  return wholeTermFinders([...allTerms.matchAll(/"([^"]*)"/g)].map((found) => found[1]!), fold);
 }
 
 /** The unindexed rows a scan saw that hold some of the query's words. */

@@ -124,3 +124,12 @@ Deno.test("matchWindow looks for each call's own query, whatever the call before
   assert(matchWindow(`${filler}gamma`, "gamma").includes("gamma"), "a new text, a new query");
   assert(matchWindow(`gamma ${filler}`, "gamma").startsWith("gamma"), "the same query, a new text");
 });
+
+Deno.test("matchWindow never looks for half of a letter outside the BMP", () => {
+  // "ab𝐀" is three letters, four UTF-16 units: a prefix of three units would be "ab" and
+  // half of 𝐀, which "ab𝐁" (a letter with the same first half) would match.
+  const pad = "z ".repeat(450);
+  const text = `${pad}ab𝐁9 ${pad}`;
+  assertEquals(matchWindow(text, "ab𝐀"), matchWindow(text, "absent"));
+  assert(matchWindow(`${pad}ab𝐀9 ${pad}`, "ab𝐀").includes("ab𝐀9"));
+});

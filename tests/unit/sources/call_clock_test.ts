@@ -9,6 +9,8 @@ import { buildMeetilyFixture, meetingWith } from "../../helpers/meetily_fixture.
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
 import { callStarted, withCallClock } from "../../../lib/sources/call_clock.ts";
 import { SCAN_CHUNK_ROWS, SCAN_SEARCH_BUDGET_MS } from "../../../lib/config/limits.ts";
+import { ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
+import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
 
 /** Meetings holding more segment rows than one chunk of a scan reads. */
 function manyRows() {
@@ -51,4 +53,48 @@ Deno.test("callStarted is the call's start inside withCallClock and now outside 
   assertEquals(withCallClock(() => withCallClock(() => 1, 0) + callStarted(), began), 1 + began);
   const before = performance.now();
   assert(callStarted() >= before, "outside a call, the clock is now");
+});
+
+Deno.test("Meetily search: a call reaching its index late still grows it, so later calls are whole", () => {
+  const fixture = buildMeetilyFixture({ meetings: manyRows() });
+  const { reader, store } = openDatabaseSource(fixture.path, { name: "meetily" });
+  try {
+    // Every call has spent its budget before the search starts: each scans one chunk, and
+    // the index grows by one step a call, until it holds what one chunk cannot cover.
+    const spent = () =>
+      withCallClock(() => reader.search("pricing", 20), performance.now() - SCAN_SEARCH_BUDGET_MS);
+    const partial: boolean[] = [];
+    for (let call = 0; call < 40 && partial.at(-1) !== false; call++) {
+      partial.push(spent().partial);
+    }
+    assertEquals(partial[0], true);
+    assertEquals(partial.at(-1), false, `still partial after ${partial.length} calls`);
+  } finally {
+    store.close();
+    fixture.cleanup();
+  }
+});
+
+Deno.test("a call's scan budget counts from its arrival, time queued in the pool included", async () => {
+  const fixture = buildMeetilyFixture({ meetings: manyRows() });
+  const pool = new ToolWorkerPool([{ kind: "path", name: "meetily", path: fixture.path }], {
+    size: 1,
+  });
+  try {
+    await pool.warm();
+    // Arrived a budget ago (as after waiting behind another call), with a minute left: the
+    // scans stop after one chunk and the answer is partial, long before the deadline.
+    const outcome = await pool.run(
+      "search_transcripts",
+      { query: "pricing", mode: "words" },
+      { deadline: new Deadline(60_000, clockNow() - SCAN_SEARCH_BUDGET_MS) },
+    );
+    assert(outcome.ok, JSON.stringify(outcome));
+    const answer = JSON.parse(outcome.structuredJson);
+    assertEquals(answer.partial, true);
+    assert(answer.results.length > 0);
+  } finally {
+    pool.close();
+    fixture.cleanup();
+  }
 });

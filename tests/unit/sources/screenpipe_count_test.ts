@@ -157,3 +157,16 @@ Deno.test("screenpipe facts: without a budget the count runs to the end in one c
     });
   });
 });
+
+Deno.test("screenpipe facts: a finished count is brought up to date after appends whatever its budget", async () => {
+  await withApp((app, path) => {
+    withReader(path, (reader) => {
+      assertEquals(reader.facts().transcripts, SITTINGS);
+      addSitting(app, SITTINGS, app.addSpeaker("Omar"));
+      addSitting(app, SITTINGS + 1, app.addSpeaker("Lena"));
+      // Only the newest sittings are walked: a spent budget does not leave the count open.
+      assertEquals(reader.facts(SPENT).transcripts, SITTINGS + 2);
+      assertEquals(answers(reader), freshAnswers(path));
+    });
+  });
+});

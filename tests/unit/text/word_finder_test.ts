@@ -1,5 +1,10 @@
 import { assertEquals } from "../../helpers/assert.ts";
-import { type WordChars, WordFinder, type WordRun } from "../../../lib/text/word_finder.ts";
+import {
+  wholeTermFinders,
+  type WordChars,
+  WordFinder,
+  type WordRun,
+} from "../../../lib/text/word_finder.ts";
 
 /** The pattern a run was written as before the finder: the oracle the finder must agree with. */
 function patternOf(runs: readonly WordRun[], chars: WordChars, atStart: boolean): RegExp {
@@ -129,4 +134,12 @@ Deno.test("WordFinder treats the query's words as literal text, not as a pattern
   const finder = new WordFinder([{ words: ["c++"], end: "open" }], "letters-marks-numbers");
   assertEquals(finder.indexIn("we use c++ daily"), 7);
   assertEquals(finder.indexIn("we use cc daily"), -1);
+});
+
+Deno.test("wholeTermFinders leaves out a term with no letter or digit, as FTS5 does", () => {
+  const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const finders = wholeTermFinders(["Pricing", "\u0301", "--", "Été dernier"], fold);
+  assertEquals(finders.length, 2);
+  assertEquals(finders.map((finder) => finder.test("pricing, l'ete dernier")), [true, true]);
+  assertEquals(finders.map((finder) => finder.test("repricing")), [false, false]);
 });
