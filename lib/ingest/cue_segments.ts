@@ -1,13 +1,15 @@
 /**
  * Segments from the cues of a WebVTT or SRT file: the payload's lines joined, the speaker
- * from a voice span or a prefix (speaker_prefix.ts), the text cleaned (cue_text.ts), cues
- * left empty by cleaning dropped, and the whole put in time order when the file is not.
+ * from a voice span or a prefix (speaker_prefix.ts), a cue of several voices one segment a
+ * voice with the cue's times (cue_voices.ts), the text cleaned (cue_text.ts), cues left
+ * empty by cleaning dropped, and the whole put in time order when the file is not.
  *
  * @module
  */
 import type { FileSegment } from "./file_transcript.ts";
 import type { RawCue } from "./cue_blocks.ts";
-import { cleanCueText, voiceOf } from "./cue_text.ts";
+import { cleanCueText } from "./cue_text.ts";
+import { cueVoices } from "./cue_voices.ts";
 import { takeSpeakerPrefixes } from "./speaker_prefix.ts";
 
 /**
@@ -23,12 +25,15 @@ import { takeSpeakerPrefixes } from "./speaker_prefix.ts";
  */
 export function cueSegments(cues: readonly RawCue[], singleSpaced = false): FileSegment[] {
   const segments: FileSegment[] = [];
+  const add = (cue: RawCue, speaker: string | null, payload: string) => {
+    const text = cleanCueText(payload, singleSpaced);
+    if (text !== "") segments.push({ startMs: cue.startMs, endMs: cue.endMs, speaker, text });
+  };
   for (const cue of cues) {
     const payload = cue.payload.length === 1 ? cue.payload[0]! : cue.payload.join(" ");
-    const text = cleanCueText(payload, singleSpaced);
-    if (text === "") continue;
-    const speaker = payload.includes("<v") ? voiceOf(payload) : null;
-    segments.push({ startMs: cue.startMs, endMs: cue.endMs, speaker, text });
+    if (!payload.includes("<v")) add(cue, null, payload);
+    // Each voice a segment with the cue's times: the file says no more of when each spoke.
+    else for (const voice of cueVoices(payload)) add(cue, voice.speaker, voice.payload);
   }
   takeSpeakerPrefixes(segments);
   return inTimeOrder(segments);

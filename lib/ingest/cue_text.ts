@@ -53,19 +53,28 @@ export function cleanCueText(payload: string, singleSpaced = false): string {
  */
 let marksLeftSpaces = false;
 
+/** A voice span's opening tag in a payload: where it starts and ends, and the name. */
+export interface VoiceTag {
+  /** The index of its `<`. */
+  at: number;
+  /** The index just past its `>`. */
+  end: number;
+  /** The speaker it names, or null when it names none (`<v >`). */
+  name: string | null;
+}
+
 /**
- * The speaker a WebVTT voice span names (`<v Ann>`, `<v.loud Ann Lee>`), the first in the
- * payload, or null.
+ * The first voice span's opening tag in `payload` at or after `from`, or null: none, or
+ * one not closed by a `>`.
  *
  * @example
  * ```ts
- * import { voiceOf } from "./cue_text.ts";
- * voiceOf("<v.loud Ann Lee>Hi"); // "Ann Lee"
- * voiceOf("Hi"); // null
+ * import { nextVoice } from "./cue_text.ts";
+ * nextVoice("<v Ann>Hi. <v Ben>Yo.", 7); // { at: 11, end: 18, name: "Ben" }
  * ```
  */
-export function voiceOf(payload: string): string | null {
-  let at = payload.indexOf("<v");
+export function nextVoice(payload: string, from: number): VoiceTag | null {
+  let at = payload.indexOf("<v", from);
   while (at !== -1) {
     const next = payload.charCodeAt(at + 2);
     // "<v" then a space, tab or class dot; "<video>" or "<var>" is not a voice.
@@ -75,7 +84,7 @@ export function voiceOf(payload: string): string | null {
       const tag = payload.slice(at + 2, close);
       const space = tag.includes("\t") ? tag.replaceAll("\t", " ").indexOf(" ") : tag.indexOf(" ");
       const name = space === -1 ? "" : cleanCueText(tag.slice(space + 1), isSingleSpaced(tag));
-      return name === "" ? null : name;
+      return { at, end: close + 1, name: name === "" ? null : name };
     }
     at = payload.indexOf("<v", at + 2);
   }

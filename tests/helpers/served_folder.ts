@@ -28,3 +28,20 @@ export async function until(what: string, check: () => Promise<boolean>): Promis
 export async function folderSource(server: ServerProcess): Promise<Message> {
   return (await server.callTool("list_sources", {}))["structuredContent"].sources[0];
 }
+
+/**
+ * The ids `search_transcripts` finds for `query` (up to 20), sorted.
+ *
+ * @example
+ * ```ts
+ * import { foundIds } from "./served_folder.ts";
+ * import { startServer } from "./server_process.ts";
+ * const server = startServer(["--source", "notes=/tmp/notes"]);
+ * await server.initialize();
+ * await foundIds(server, "marmot"); // the ids of the files that say "marmot"
+ * ```
+ */
+export async function foundIds(server: ServerProcess, query: string): Promise<string[]> {
+  const result = await server.callTool("search_transcripts", { query, limit: 20 });
+  return result["structuredContent"].results.map((hit: Message) => hit["id"]).sort();
+}

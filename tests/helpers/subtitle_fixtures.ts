@@ -152,12 +152,15 @@ export function otterText(utterances: readonly Utterance[]): string {
   return `${paragraphs.join("\n\n")}\n\n\nTranscribed by https://otter.ai\n`;
 }
 
-/** `text` as UTF-16 with a byte order mark, little- or big-endian. */
-export function utf16Bytes(text: string, littleEndian: boolean): Uint8Array {
-  const bytes = new Uint8Array(2 + text.length * 2);
+/** `text` as UTF-16, little- or big-endian, with a byte order mark unless `mark` is false. */
+export function utf16Bytes(text: string, littleEndian: boolean, mark = true): Uint8Array {
+  const start = mark ? 2 : 0;
+  const bytes = new Uint8Array(start + text.length * 2);
   const view = new DataView(bytes.buffer);
-  view.setUint16(0, 0xfeff, littleEndian);
-  for (let i = 0; i < text.length; i++) view.setUint16(2 + i * 2, text.charCodeAt(i), littleEndian);
+  if (mark) view.setUint16(0, 0xfeff, littleEndian);
+  for (let i = 0; i < text.length; i++) {
+    view.setUint16(start + i * 2, text.charCodeAt(i), littleEndian);
+  }
   return bytes;
 }
 

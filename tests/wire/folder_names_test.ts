@@ -5,8 +5,8 @@
  */
 import { assertEquals } from "../helpers/assert.ts";
 import { buildFolderFixture } from "../helpers/folder_fixture.ts";
-import { type Message, runCli, startServer } from "../helpers/server_process.ts";
-import { until } from "../helpers/served_folder.ts";
+import { runCli, startServer } from "../helpers/server_process.ts";
+import { foundIds, until } from "../helpers/served_folder.ts";
 import { fileTranscriptKey } from "../../lib/ingest/file_key.ts";
 
 const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>The marmot report.</v>\n";
@@ -26,10 +26,7 @@ Deno.test("files named with line breaks, quotes, colons and Unicode are served; 
   const server = startServer(["--source", `notes=${folder.path}`]);
   try {
     await server.initialize();
-    const found = async () => {
-      const result = await server.callTool("search_transcripts", { query: "marmot", limit: 20 });
-      return result["structuredContent"].results.map((hit: Message) => hit["id"]).sort();
-    };
+    const found = () => foundIds(server, "marmot");
     await until("the files indexed", async () => (await found()).length >= served.length);
     const ids = served.map((name) => `notes:${fileTranscriptKey(name)}`).sort();
     assertEquals(await found(), ids);

@@ -77,8 +77,6 @@ export class FolderIndex {
   #problems: WalkProblem[] = [];
   #failure: string | null = null;
   #firstPassDone = false;
-  /** Whether two files have shared an id (names differing only in Unicode form). */
-  #twins = false;
   #progress = { done: 0, total: 0 };
 
   /** An empty index of the folder at `root`; nothing is read until a pass. */
@@ -253,8 +251,6 @@ export class FolderIndex {
     };
     if (outcome.kind === "transcript") {
       const id = publicId(this.name, fileTranscriptKey(file.relative));
-      const holder = this.#byId.get(id);
-      if (holder !== undefined && holder !== file.relative) this.#twins = true;
       this.#writer.put(fileTranscriptRow(outcome.transcript, id, file.mtime));
       state.id = id;
       state.timed = timed;
@@ -271,20 +267,11 @@ export class FolderIndex {
   #forget(relative: string): void {
     const id = this.#files.get(relative)?.id;
     this.#files.delete(relative);
-    // Names that differ only in Unicode form (NFC, NFD) share an id: the row is the last
-    // one read's, and stays while one of them holds it.
-    if (id === undefined || id === null || this.#byId.get(id) !== relative) return;
+    // Twins never both reach the index (the walk keeps one, folder_walk.ts): an id is
+    // one file's.
+    if (id === undefined || id === null) return;
     this.#writer.remove(id);
     this.#byId.delete(id);
-    if (!this.#twins) return;
-    for (const [other, state] of this.#files) {
-      if (state.id !== id) continue;
-      // The other name now holds the row: read again, as the index would have it.
-      const { mtime, size } = state;
-      const file = { relative: other, path: `${this.root}/${other}`, mtime, size };
-      this.#apply(file, parseFolderFile(file));
-      return;
-    }
   }
 
   /**

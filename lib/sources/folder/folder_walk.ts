@@ -6,6 +6,7 @@
  */
 import { MAX_TRANSCRIPT_FILE_BYTES } from "../../config/limits.ts";
 import { promisesTranscript } from "../../ingest/file_hint.ts";
+import { keyPath, twinWins } from "../../ingest/file_key.ts";
 
 /** A file found by {@link walkFolder}. */
 export interface WalkedFile {
@@ -43,7 +44,8 @@ const NOT_TRANSCRIPTS =
 /**
  * Walks `root` (absolute) and returns its files with their sizes and times. Throws when
  * `root` itself cannot be read; anything below it that cannot be read is a problem, not a
- * failure.
+ * failure. Of twins (paths that make one id, file_key.ts), only the one `twinWins` picks is
+ * a file to read; the others are problems.
  *
  * @example
  * ```ts
@@ -111,7 +113,28 @@ export function walkFolder(root: string): FolderWalk {
     }
   }
   files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
-  return { files, problems };
+  return { files: withoutTwins(files, problems), problems };
+}
+
+const TWIN = "another file has the same name in another Unicode form (or with \\ for /), " +
+  "and that one is read";
+
+/** `files` (in path order) with only the winner of each set of twins; the rest are problems. */
+function withoutTwins(files: WalkedFile[], problems: WalkProblem[]): WalkedFile[] {
+  const byKey = new Map<string, WalkedFile>();
+  let twins = false;
+  for (const file of files) {
+    const key = keyPath(file.relative);
+    const held = byKey.get(key);
+    if (held !== undefined) {
+      twins = true;
+      const loser = twinWins(file.relative, held.relative) ? held : file;
+      problems.push({ relative: loser.relative, reason: TWIN });
+      if (loser === file) continue;
+    }
+    byKey.set(key, file);
+  }
+  return twins ? files.filter((file) => byKey.get(keyPath(file.relative)) === file) : files;
 }
 
 /**

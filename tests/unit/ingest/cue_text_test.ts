@@ -3,7 +3,7 @@
  * quadratic: long runs of `<` or `{\` with no closer, and a timing line of a million digits.
  */
 import { assertEquals } from "../../helpers/assert.ts";
-import { cleanCueText, voiceOf } from "../../../lib/ingest/cue_text.ts";
+import { cleanCueText, nextVoice } from "../../../lib/ingest/cue_text.ts";
 import { clockMs, cueTiming } from "../../../lib/ingest/cue_clock.ts";
 import { readTranscriptFile } from "../../../lib/ingest/read_transcript_file.ts";
 import { utf8Bytes } from "../../helpers/subtitle_fixtures.ts";
@@ -25,11 +25,13 @@ Deno.test("cue text: tags, overrides and entities go; text that only looks like 
 });
 
 Deno.test("cue text: the voice is the first <v> span's name, class or not", () => {
+  const voiceOf = (payload: string) => nextVoice(payload, 0)?.name ?? null;
   assertEquals(voiceOf("<v.loud.first Ann Lee>Hi</v>"), "Ann Lee");
   assertEquals(voiceOf("<i>aside</i> <v Omar>Hi"), "Omar");
   assertEquals(voiceOf("<video> <var>x</var>"), null);
   assertEquals(voiceOf("<v >nameless"), null);
   assertEquals(voiceOf("<v Ann"), null);
+  assertEquals(nextVoice("<v Ann>Hi. <v\tBen Ode>Yo.", 7), { at: 11, end: 22, name: "Ben Ode" });
 });
 
 Deno.test("cue clock: hours optional, `,` or `.`, short fractions, bad fields refused", () => {
