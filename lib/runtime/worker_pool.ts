@@ -251,9 +251,8 @@ export class ToolWorkerPool {
     while (this.#queue.length > 0) {
       const slot = this.#slots.find((s) => s.ready && s.job === undefined);
       if (slot === undefined) {
-        // Workers start on demand, since each costs a thread, a connection and its page
-        // cache: one more only while waiting calls outnumber the workers already starting,
-        // each of which takes one once ready.
+        // Workers start on demand (each costs a thread, a connection, its page cache): one
+        // more only while waiting calls outnumber the workers starting, each to take one.
         const starting = this.#slots.filter((s) => !s.ready).length;
         const waiting = this.#queue.filter((job) => !job.settled).length;
         if (this.#slots.length < this.#size && starting < waiting) this.#startWorker();
@@ -269,9 +268,7 @@ export class ToolWorkerPool {
       // is only a backstop, a little later, so the pool's answer always comes first.
       const deadline = job.deadline.at + STOP_GRACE_MS / 2;
       const arrivedAt = job.deadline.at - job.deadline.timeoutMs;
-      const message: ToWorker = job.work.type === "call"
-        ? { ...job.work, callId: job.callId, deadline, arrivedAt }
-        : { ...job.work, callId: job.callId, deadline };
+      const message: ToWorker = { ...job.work, callId: job.callId, deadline, arrivedAt };
       slot.worker.postMessage(message);
     }
   }

@@ -54,6 +54,8 @@ export type ToWorker =
     read: SourceRead;
     /** As a call's: the worker's own backstop. */
     deadline: number;
+    /** As a call's: when it arrived. */
+    arrivedAt: number;
   };
 
 /** What a worker sends to the pool. */
