@@ -16,6 +16,7 @@ import {
   missingColumns,
   readTableColumns,
   type SourceKind,
+  type SourceListing,
   type TableColumns,
 } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
@@ -52,6 +53,12 @@ export interface OpenDatabaseOptions {
    * @default {SOURCE_KINDS}
    */
   kinds?: readonly SourceKind[];
+  /**
+   * What its app's registry calls it (a database of a KuraDB folder): it may then be of that
+   * kind alone, so that another app's database or a store of ours put in its place is refused,
+   * not served as what it is.
+   */
+  listing?: SourceListing | undefined;
   /**
    * Read a WAL database its app has closed from a copy in memory, so that no `-wal` and
    * `-shm` files are left beside it (see isIdleWal). For a look that must leave no trace
@@ -96,7 +103,10 @@ export function detectKind(
  * ```
  */
 export function openDatabaseSource(path: string, options: OpenDatabaseOptions): OpenedDatabase {
-  const kinds = options.kinds ?? SOURCE_KINDS;
+  const listed = options.listing?.kind;
+  const kinds = (options.kinds ?? SOURCE_KINDS).filter((k) =>
+    listed === undefined || k.kind === listed
+  );
   const use = (db: DatabaseSync): OpenedDatabase => {
     const tables = readTableColumns(db);
     const kind = detectKind(tables, kinds);
@@ -179,6 +189,12 @@ function unknownKind(
     : `tables: ${names.slice(0, MAX_LISTED_TABLES).join(", ")}${
       names.length > MAX_LISTED_TABLES ? `, … (${names.length} in all)` : ""
     }`;
+  // A database its app's registry lists may be of that app's kind alone.
+  if (kinds.length === 1) {
+    return new StoreOpenError(
+      `Cannot open source: ${path} is not a ${kinds[0]!.kind} database (${listed})`,
+    );
+  }
   return new StoreOpenError(
     `Cannot open source: ${path} is not a database of a known kind (${listed}); kinds ` +
       `supported: ${kinds.map((kind) => kind.kind).join(", ")}`,
