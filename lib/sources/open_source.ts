@@ -115,6 +115,16 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
     const lacking = kind === undefined || kind === kinds.at(-1) ? nearMiss(tables, kinds) : null;
     if (lacking !== null) throw lacking.error(path);
     if (kind === undefined) throw unknownKind(path, tables, kinds);
+    const views = viewsAmong(db, kind);
+    if (views.length > 0) {
+      // SQLite reads a view as the tables it selects from, which may be any (an app's keys):
+      // the authorizer denies those reads, so such a source could answer nothing but errors.
+      throw new StoreOpenError(
+        `Cannot open source: ${path} is a ${kind.kind} database whose ${views.join(", ")} ` +
+          `${views.length === 1 ? "is a view" : "are views"}, not a table; a view may read ` +
+          "tables this server must not, so it is not served",
+      );
+    }
     const store = new Store(db, path, {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
       authorizer: authorizeReadsOf(kind.readable),
@@ -199,4 +209,13 @@ function unknownKind(
     `Cannot open source: ${path} is not a database of a known kind (${listed}); kinds ` +
       `supported: ${kinds.map((kind) => kind.kind).join(", ")}`,
   );
+}
+
+/** The tables `kind` reads that are views in `db` (read before any authorizer is installed). */
+function viewsAmong(db: DatabaseSync, kind: SourceKind): string[] {
+  const readable = new Set(Object.keys(kind.readable).map((table) => table.toLowerCase()));
+  return db.prepare("SELECT name FROM sqlite_schema WHERE type = 'view'").all()
+    .map((row) => String(row["name"]))
+    .filter((name) => readable.has(name.toLowerCase()))
+    .sort();
 }
