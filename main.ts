@@ -9,7 +9,7 @@ import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/protocol/server.ts";
 import { toolCallResult } from "./lib/protocol/tool_result.ts";
 import { Deadline } from "./lib/runtime/deadline.ts";
-import { onShutdownSignal } from "./lib/runtime/shutdown_signals.ts";
+import { onShutdownSignal, onSignals, STOP_SIGNALS } from "./lib/runtime/shutdown_signals.ts";
 import { chooseSources, settleSources } from "./lib/sources/source_spec.ts";
 import { DuplicateSourceNameError } from "./lib/sources/served_sources.ts";
 import { checkSource } from "./lib/sources/source_check.ts";
@@ -24,6 +24,7 @@ import { TOOL_SETS } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
+import { RunStopped } from "./lib/ingest/run_stop.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { resolveDbPath } from "./lib/config/db_path.ts";
@@ -36,6 +37,12 @@ import { fileURLToPath } from "node:url";
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
 const EXIT_USAGE = 2;
+/** A run stopped by a signal exits as the shells report a process it ended: 128 + its number. */
+const EXIT_SIGNALLED: Partial<Record<Deno.Signal, number>> = {
+  SIGHUP: 129,
+  SIGINT: 130,
+  SIGTERM: 143,
+};
 
 /** What paths given on the command line are taken against: environment, system, folder. */
 function hostContext() {
@@ -83,6 +90,27 @@ function clientCommand(): { command: string; args: string[] } {
  * the store up to date in one transaction, with progress on stderr and the summary on stdout.
  */
 async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<number> {
+  // From before anything is made: a signal, even during the first steps, stops the run at its
+  // first item, rolled back, with a new store's building file removed.
+  const stop = new AbortController();
+  let stoppedBy: Deno.Signal = "SIGINT";
+  const unlisten = onSignals(STOP_SIGNALS, (signal) => {
+    stoppedBy = signal;
+    stop.abort(`received ${signal}`);
+  });
+  try {
+    return await indexUntilStopped(given, stop.signal, () => stoppedBy);
+  } finally {
+    unlisten();
+  }
+}
+
+/** {@link runIndex} once its signals are listened for: `signal` aborts it. */
+async function indexUntilStopped(
+  given: Extract<Command, { kind: "index" }>,
+  signal: AbortSignal,
+  stoppedBy: () => Deno.Signal,
+): Promise<number> {
   // A leading ~ is the home folder, as in SOURCE: MCP clients and scripts pass no shell.
   const command = /^~([\\/]|$)/.test(given.out)
     ? { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path }
@@ -147,13 +175,20 @@ async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<num
     });
     let summary: IndexSummary;
     try {
-      summary = await indexFeedsAsync(writer, feeds, display.onProgress);
+      summary = await indexFeedsAsync(writer, feeds, display.onProgress, signal);
       // A new store is moved into place as the writer closes: done before the summary says so.
       writer.close();
     } catch (error) {
       if (error instanceof IndexTargetError) throw error;
       display.end();
       const left = writer.isNew ? "nothing was written" : "the store is as it was before this run";
+      if (error instanceof RunStopped) {
+        const what = writer.isNew
+          ? `${left}, no store made at ${command.out}`
+          : `${command.out}: ${left}`;
+        logLine(`Stopped: index ${error.message}; ${what}`);
+        return EXIT_SIGNALLED[stoppedBy()] ?? EXIT_TOOL_ERROR;
+      }
       logLine(`Cannot index into ${command.out}: ${writeFailure(error)}; ${left}`);
       return EXIT_TOOL_ERROR;
     }

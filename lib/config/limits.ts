@@ -289,6 +289,12 @@ export const INDEX_PAGE_SIZE = 200;
 /** Off a terminal, `index` prints a progress line every this many items. */
 export const INDEX_PROGRESS_EVERY = 100;
 
+/**
+ * How long `index` reads at most before it lets a stop signal (Ctrl-C, SIGTERM) in, in ms: a
+ * source read without a pause would hold the signal off until the run ends.
+ */
+export const INDEX_STOP_CHECK_MS = 100;
+
 /** On a terminal, how often `index` redraws its progress bar at most, in ms. */
 export const INDEX_BAR_REDRAW_MS = 100;
 

@@ -9,6 +9,7 @@
 import { type IndexEntry, itemHash } from "./indexed_item.ts";
 import { itemKey, type KnownItem, type StoreWriter } from "./store_writer.ts";
 import { describeError } from "../log.ts";
+import { RunStop } from "./run_stop.ts";
 
 /** The task buckets the store's schema holds (its CHECK constraint). */
 export const STORE_BUCKETS: ReadonlySet<string> = new Set([
@@ -129,7 +130,8 @@ export function indexFeeds(
 
 /**
  * {@link indexFeeds} for feeds whose entries may come asynchronously: a folder whose files
- * are parsed in another thread while this one writes.
+ * are parsed in another thread while this one writes. Once `signal` is aborted the run is
+ * rolled back at its next item and throws RunStopped (run_stop.ts).
  *
  * @example
  * ```ts
@@ -145,19 +147,27 @@ export async function indexFeedsAsync(
   writer: StoreWriter,
   feeds: readonly IndexFeed[],
   onProgress: ProgressListener = () => {},
+  signal?: AbortSignal,
 ): Promise<IndexSummary> {
   const run = new IndexRun(writer, onProgress);
+  const stop = new RunStop(signal);
   try {
     for (const feed of feeds) {
+      await stop.check();
       const entries = run.entriesToRead(feed);
       if (entries === undefined) continue;
       try {
-        for await (const entry of entries) run.write(feed, entry);
+        for await (const entry of entries) {
+          await stop.check();
+          run.write(feed, entry);
+        }
         run.read(feed);
       } catch (error) {
+        if (stop.stopped(error)) throw error;
         run.unreadable(feed, error);
       }
     }
+    await stop.check();
     return run.finish();
   } catch (error) {
     run.abandon();

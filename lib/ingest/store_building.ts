@@ -179,3 +179,39 @@ export function moveIntoPlace(path: string, target: string, closeStore: () => vo
     // A folder cannot be opened or synced on every system (Windows): the rename stands.
   }
 }
+
+/**
+ * Removes the building file of a run that did not finish (failed, or stopped by a signal),
+ * with SQLite's files beside it, but only while it is still the file this run made (inode
+ * `building.ino`): a file another run made there is its own. `closeStore` closes the run's
+ * connection, which holds its lock: where an open file can be removed (not on Windows),
+ * after the removal, so that no other run takes the file and makes its own in between.
+ *
+ * @example
+ * ```ts
+ * import { dropBuilding } from "./store_building.ts";
+ * const building = { file: "/data/archive.db-building", target: "/data/archive.db", ino: null };
+ * dropBuilding(building, () => {});
+ * ```
+ */
+export function dropBuilding(building: Building, closeStore: () => void): void {
+  const drop = () => {
+    let ino: number | null;
+    try {
+      ino = Deno.statSync(building.file).ino;
+    } catch {
+      return;
+    }
+    if (building.ino === null || ino === building.ino) removeDatabaseFiles(building.file);
+  };
+  if (Deno.build.os === "windows") {
+    closeStore();
+    drop();
+    return;
+  }
+  try {
+    drop();
+  } finally {
+    closeStore();
+  }
+}

@@ -11,7 +11,6 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SCHEMA_SQL } from "../store/schema.ts";
-import { removeDatabaseFiles } from "../store/database_files.ts";
 import { deferMerges, suspendInsertTrigger } from "../store/fts_rows.ts";
 import { INDEX_BUSY_TIMEOUT_MS } from "../config/limits.ts";
 import { describeError } from "../log.ts";
@@ -35,6 +34,7 @@ import {
   buildingPath,
   claimBuilding,
   confirmBuilding,
+  dropBuilding,
   isNewTarget,
   moveIntoPlace,
 } from "./store_building.ts";
@@ -152,8 +152,9 @@ export class StoreWriter {
       db.exec(`PRAGMA cache_size = -${RUN_CACHE_KIB}`);
       return new StoreWriter(db, path, building);
     } catch (error) {
-      if (db.isOpen) db.close();
-      if (held) removeDatabaseFiles(building!.file);
+      const close = () => db.isOpen && db.close();
+      if (held) dropBuilding(building!, close);
+      else close();
       if (error instanceof IndexTargetError) throw error;
       throw new IndexTargetError(`Cannot index into ${path}: ${describeError(error)}`);
     }
@@ -363,9 +364,12 @@ export class StoreWriter {
       } catch {
         // Closing the connection drops the transaction all the same.
       }
-      this.#db.close();
     }
-    if (this.#building !== undefined && !this.#moved) removeDatabaseFiles(this.#building.file);
+    const close = () => {
+      if (this.#db.isOpen) this.#db.close();
+    };
+    if (this.#building !== undefined && !this.#moved) dropBuilding(this.#building, close);
+    else close();
   }
 
   #remember(kind: ItemKind, id: string, source: string, hash: string): void {

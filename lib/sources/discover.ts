@@ -88,13 +88,16 @@ export function discoverSources(
       const registry = { ...location, path: join(location.path, KURADB_REGISTRY) };
       return [{ location: registry, outcome: "missing" }];
     }
-    let databases: AppLocation[];
+    let databases: (AppLocation & { failure?: string })[];
     try {
       databases = databasesAt(location);
     } catch (error) {
       return [{ location, outcome: "unreadable", reason: firstLine(error) }];
     }
-    return databases.map((database): Finding => {
+    return databases.map(({ failure, ...database }): Finding => {
+      if (failure !== undefined) {
+        return { location: database, outcome: "unreadable", reason: failure };
+      }
       if (!exists(database.path)) return { location: database, outcome: "missing" };
       try {
         const source = readSource(database, options);
@@ -113,8 +116,11 @@ function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split("\n")[0]!;
 }
 
-/** The databases at a location: the file itself, or each database a KuraDB folder lists. */
-function databasesAt(location: AppLocation): AppLocation[] {
+/**
+ * The databases at a location: the file itself, or each database a KuraDB folder lists (an
+ * entry of its db.json that names none, with why).
+ */
+function databasesAt(location: AppLocation): (AppLocation & { failure?: string })[] {
   if (!isKuraDbFolder(location.path)) return [location];
   const databases = readKuraDbFolder(location.path, null);
   if (databases.length === 0) throw new Error("KuraDB's db.json lists no databases");
@@ -122,6 +128,7 @@ function databasesAt(location: AppLocation): AppLocation[] {
     kind: "kuradb",
     name: database.name,
     path: database.path,
+    ...(database.failure === undefined ? {} : { failure: database.failure }),
   }));
 }
 

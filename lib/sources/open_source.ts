@@ -16,6 +16,7 @@ import {
   missingColumns,
   readTableColumns,
   type SourceKind,
+  type SourceListing,
   type TableColumns,
 } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
@@ -52,6 +53,12 @@ export interface OpenDatabaseOptions {
    * @default {SOURCE_KINDS}
    */
   kinds?: readonly SourceKind[];
+  /**
+   * What its app's registry calls it (a database of a KuraDB folder): it may then be of that
+   * kind alone, so that another app's database or a store of ours put in its place is refused,
+   * not served as what it is.
+   */
+  listing?: SourceListing | undefined;
   /**
    * Read a WAL database its app has closed from a copy in memory, so that no `-wal` and
    * `-shm` files are left beside it (see isIdleWal). For a look that must leave no trace
@@ -96,7 +103,10 @@ export function detectKind(
  * ```
  */
 export function openDatabaseSource(path: string, options: OpenDatabaseOptions): OpenedDatabase {
-  const kinds = options.kinds ?? SOURCE_KINDS;
+  const listed = options.listing?.kind;
+  const kinds = (options.kinds ?? SOURCE_KINDS).filter((k) =>
+    listed === undefined || k.kind === listed
+  );
   const use = (db: DatabaseSync): OpenedDatabase => {
     const tables = readTableColumns(db);
     const kind = detectKind(tables, kinds);
@@ -105,6 +115,16 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
     const lacking = kind === undefined || kind === kinds.at(-1) ? nearMiss(tables, kinds) : null;
     if (lacking !== null) throw lacking.error(path);
     if (kind === undefined) throw unknownKind(path, tables, kinds);
+    const views = viewsAmong(db, kind);
+    if (views.length > 0) {
+      // SQLite reads a view as the tables it selects from, which may be any (an app's keys):
+      // the authorizer denies those reads, so such a source could answer nothing but errors.
+      throw new StoreOpenError(
+        `Cannot open source: ${path} is a ${kind.kind} database whose ${views.join(", ")} ` +
+          `${views.length === 1 ? "is a view" : "are views"}, not a table; a view may read ` +
+          "tables this server must not, so it is not served",
+      );
+    }
     const store = new Store(db, path, {
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
       authorizer: authorizeReadsOf(kind.readable),
@@ -179,8 +199,23 @@ function unknownKind(
     : `tables: ${names.slice(0, MAX_LISTED_TABLES).join(", ")}${
       names.length > MAX_LISTED_TABLES ? `, … (${names.length} in all)` : ""
     }`;
+  // A database its app's registry lists may be of that app's kind alone.
+  if (kinds.length === 1) {
+    return new StoreOpenError(
+      `Cannot open source: ${path} is not a ${kinds[0]!.kind} database (${listed})`,
+    );
+  }
   return new StoreOpenError(
     `Cannot open source: ${path} is not a database of a known kind (${listed}); kinds ` +
       `supported: ${kinds.map((kind) => kind.kind).join(", ")}`,
   );
+}
+
+/** The tables `kind` reads that are views in `db` (read before any authorizer is installed). */
+function viewsAmong(db: DatabaseSync, kind: SourceKind): string[] {
+  const readable = new Set(Object.keys(kind.readable).map((table) => table.toLowerCase()));
+  return db.prepare("SELECT name FROM sqlite_schema WHERE type = 'view'").all()
+    .map((row) => String(row["name"]))
+    .filter((name) => readable.has(name.toLowerCase()))
+    .sort();
 }

@@ -104,7 +104,11 @@ function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSour
     return request.name ?? listed?.name ?? kind?.defaultName ?? nameFromPath(request.path);
   };
   try {
-    const opened = openDatabaseSource(request.path, { name: nameOf, busyTimeoutMs });
+    const opened = openDatabaseSource(request.path, {
+      name: nameOf,
+      busyTimeoutMs,
+      listing: request.listing,
+    });
     opened.store.close();
     const name = nameOf(opened.kind);
     return {
@@ -161,14 +165,18 @@ function planKuraDbFolder(request: SourceRequest, busyTimeoutMs?: number): Plann
         new StoreOpenError(`Cannot open KuraDB folder ${request.path}: db.json lists no databases`),
       );
     }
-    return databases.map((database) =>
-      planSource({
-        ...request,
-        name: database.name,
-        path: database.path,
-        listing: database.listing,
-      }, busyTimeoutMs)
-    );
+    return databases.map((database): PlannedSource => {
+      if (database.failure !== undefined) {
+        const { name, path, listing, failure } = database;
+        return {
+          spec: { kind: "path", name, path, failure, listing },
+          kind: null,
+          error: new StoreOpenError(failure),
+        };
+      }
+      const { name, path, listing } = database;
+      return planSource({ ...request, name, path, listing }, busyTimeoutMs);
+    });
   } catch (error) {
     if (error instanceof StoreOpenError) return failed(error);
     throw error;

@@ -262,9 +262,8 @@ export class SourceSet {
   }
 
   /**
-   * The reader of `source`, once the file is known to be still there: a file deleted since
-   * it was opened throws SourceUnavailableError, and a file replaced since (a new inode)
-   * is opened again, its kind detected anew.
+   * The reader of `source`, its file checked: deleted since it was opened, it throws
+   * SourceUnavailableError; replaced (a new inode), it is opened again, its kind detected anew.
    */
   reader(source: ServedSource): SourceReader {
     const entry = source as Entry;
@@ -330,6 +329,7 @@ export class SourceSet {
         const opened = openDatabaseSource(spec.path, {
           name: spec.name,
           busyTimeoutMs: this.#busyTimeoutMs,
+          listing: spec.listing,
         });
         const identity = fileIdentity(Deno.statSync(spec.path), opened.store);
         entry.store = opened.store;

@@ -21,13 +21,7 @@ export async function killedIndex(
   out: string,
   sourceName: string,
 ): Promise<{ progress: string; success: boolean }> {
-  const child = new Deno.Command(Deno.execPath(), {
-    // The start task's own command, so that the process killed is the one writing.
-    args: ["run", ...readStartPermissionFlags(), "main.ts", "index", source, "--out", out],
-    cwd: PROJECT_ROOT,
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
+  const child = spawnIndex(source, out);
   let progress = "";
   for await (const line of lines(child.stderr)) {
     if (line.includes(`index: ${sourceName}: `) && /\d+\/\d+ items/.test(line)) {
@@ -38,4 +32,23 @@ export async function killedIndex(
   }
   const status = await child.status;
   return { progress, success: status.success };
+}
+
+/**
+ * Starts `index SOURCE --out OUT` as the start task runs it (its own command, so that the
+ * process signalled is the one writing), stdout dropped, stderr piped.
+ *
+ * @example
+ * ```ts
+ * import { spawnIndex } from "./killed_index.ts";
+ * const child = spawnIndex("/tmp/calls", "/tmp/archive.db");
+ * ```
+ */
+export function spawnIndex(source: string, out: string): Deno.ChildProcess {
+  return new Deno.Command(Deno.execPath(), {
+    args: ["run", ...readStartPermissionFlags(), "main.ts", "index", source, "--out", out],
+    cwd: PROJECT_ROOT,
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
 }

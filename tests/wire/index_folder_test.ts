@@ -7,21 +7,9 @@ import { join } from "node:path";
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { runCli } from "../helpers/server_process.ts";
 import { killedIndex } from "../helpers/killed_index.ts";
+import { writeVttFolder } from "../helpers/vtt_folder.ts";
 
 const FILES = 1_500;
-
-/** A folder of `FILES` small WebVTT files, a folder per hundred. */
-function writeFolder(folder: string): void {
-  for (let i = 0; i < FILES; i++) {
-    const dir = join(folder, `part-${Math.floor(i / 100)}`);
-    if (i % 100 === 0) Deno.mkdirSync(dir, { recursive: true });
-    Deno.writeTextFileSync(
-      join(dir, `call-${i}.vtt`),
-      `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Call ${i} opens the budget.\n\n` +
-        `00:00:04.000 --> 00:00:06.500\n<v Omar>Then we close call ${i}.\n`,
-    );
-  }
-}
 
 const exists = (path: string) => {
   try {
@@ -37,7 +25,7 @@ Deno.test("index: a new store killed mid-build leaves nothing at --out; the next
   const folder = join(dir, "calls");
   const out = join(dir, "archive.db");
   try {
-    writeFolder(folder);
+    writeVttFolder(folder, FILES);
     const { progress, success } = await killedIndex(folder, out, "calls");
     assertMatch(progress, new RegExp(`index: calls: \\d+/${FILES} items`));
     assertEquals(success, false);

@@ -25,6 +25,11 @@ export interface KuraDbDatabase {
   path: string;
   /** Its name in KuraDB and when it was registered. */
   listing: SourceListing;
+  /**
+   * Why its entry in db.json names no database (its `path` is then db.json's), so that it
+   * fails alone and the folder's other databases still serve.
+   */
+  failure?: string;
 }
 
 /**
@@ -44,7 +49,12 @@ export function isKuraDbFolder(path: string): boolean {
   }
 }
 
-function entriesOf(folder: string): { db: string; createAt: string | null }[] {
+/** An entry of db.json: a database's name, or, for an entry naming none, why. */
+type RegistryEntry =
+  | { db: string; createAt: string | null; bad?: undefined }
+  | { db: null; createAt: string | null; bad: string; title: string; place: number };
+
+function entriesOf(folder: string): RegistryEntry[] {
   const file = join(folder, KURADB_REGISTRY);
   const fail = (why: string) =>
     new StoreOpenError(`Cannot open KuraDB folder ${folder}: ${KURADB_REGISTRY} ${why}`);
@@ -61,24 +71,32 @@ function entriesOf(folder: string): { db: string; createAt: string | null }[] {
     throw fail("is not JSON");
   }
   if (!Array.isArray(list)) throw fail('is not a list of {"db", "createAt"}');
-  const entries = list.map((entry, i) => {
+  const entries = list.map((entry, i): RegistryEntry => {
     const db = (entry as { db?: unknown } | null)?.db;
-    // A name that is no plain folder name would lead out of the folder.
+    const at = (entry as { createAt?: unknown } | null)?.createAt;
+    const createAt = typeof at === "string" ? at : null;
+    // A name that is no plain folder name would lead out of the folder: that entry alone
+    // fails, named by its place in the list.
     if (typeof db !== "string" || db === "" || db.startsWith(".") || /[\\/]/.test(db)) {
-      throw fail(`entry ${i + 1}: "db" is not a database name`);
+      const bad = fail(`entry ${i + 1}: "db" is not a database name`).message;
+      const title = typeof db === "string" ? db : `entry ${i + 1}`;
+      return { db: null, createAt, bad, title, place: i + 1 };
     }
-    const createAt = (entry as { createAt?: unknown }).createAt;
-    return { db, createAt: typeof createAt === "string" ? createAt : null };
+    return { db, createAt };
   });
   // A database listed twice is one database: served once, as first listed, not two sources
   // of one name (which would stop the server).
-  return entries.filter((entry, i) => entries.findIndex((e) => e.db === entry.db) === i);
+  return entries.filter((entry, i) =>
+    entry.db === null || entries.findIndex((e) => e.db === entry.db) === i
+  );
 }
 
 /**
  * The databases `db.json` in `folder` lists, in its order: each named from its KuraDB name
- * (nameFromLabel), prefixed with `prefix` when one is given. Throws StoreOpenError when
- * db.json cannot be read, is not JSON or is not a list of databases.
+ * (nameFromLabel), prefixed with `prefix` when one is given. An entry that names no database
+ * is one with its `failure`, named `kuradb-entry-N` (N its place in the list; prefixed, and
+ * made distinct from the databases' names). Throws StoreOpenError when db.json cannot be
+ * read, is not JSON or is not a list.
  *
  * @example
  * ```ts
@@ -87,11 +105,23 @@ function entriesOf(folder: string): { db: string; createAt: string | null }[] {
  * ```
  */
 export function readKuraDbFolder(folder: string, prefix: string | null): KuraDbDatabase[] {
-  return entriesOf(folder).map(({ db, createAt }) => ({
-    name: nameFromLabel(prefix === null ? db : `${prefix}-${db}`),
-    path: join(folder, db, KURADB_DATABASE),
-    listing: { title: db, kind: "kuradb", registeredAt: createAt },
-  }));
+  const entries = entriesOf(folder);
+  const named = (label: string) => nameFromLabel(prefix === null ? label : `${prefix}-${label}`);
+  const taken = new Set(entries.flatMap((entry) => entry.db === null ? [] : [named(entry.db)]));
+  return entries.map((entry) => {
+    const listing = {
+      title: entry.db ?? entry.title,
+      kind: "kuradb" as const,
+      registeredAt: entry.createAt,
+    };
+    if (entry.db !== null) {
+      return { name: named(entry.db), path: join(folder, entry.db, KURADB_DATABASE), listing };
+    }
+    let name = named(`kuradb-entry-${entry.place}`);
+    for (let n = 2; taken.has(name); n++) name = named(`kuradb-entry-${entry.place}-${n}`);
+    taken.add(name);
+    return { name, path: join(folder, KURADB_REGISTRY), listing, failure: entry.bad };
+  });
 }
 
 /**

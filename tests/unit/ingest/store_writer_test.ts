@@ -246,3 +246,23 @@ Deno.test("StoreWriter: a run on a store another run is writing is refused in on
     assertEquals(count(read, "SELECT count(*) AS n FROM transcripts"), 1);
   });
 });
+
+Deno.test("StoreWriter.abandon removes its own building file, never one another run put there", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "tmcp-abandon-" });
+  const out = join(dir, "archive.db");
+  try {
+    const own = StoreWriter.open(out);
+    assert(Deno.statSync(`${out}-building`).isFile);
+    own.abandon();
+    assertThrows(() => Deno.statSync(`${out}-building`), Deno.errors.NotFound);
+
+    const writer = StoreWriter.open(out);
+    // Made while the first is still there, so it cannot get the same inode.
+    Deno.writeTextFileSync(join(dir, "other"), "another run's");
+    Deno.renameSync(join(dir, "other"), `${out}-building`);
+    writer.abandon();
+    assertEquals(Deno.readTextFileSync(`${out}-building`), "another run's");
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});

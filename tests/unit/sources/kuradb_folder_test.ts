@@ -79,11 +79,12 @@ function upsertResearch(folder: string, name: string, path: string): void {
 Deno.test("a malformed db.json is a clear error; the other sources still serve", () => {
   const store = buildFixtureStore();
   for (
-    const [dbJson, reason] of [
-      ["{not json", /db\.json is not JSON/],
-      ['{"db": "x"}', /db\.json is not a list/],
-      ['[{"db": "../escape"}]', /entry 1: "db" is not a database name/],
-      ["[]", /db\.json lists no databases/],
+    const [dbJson, reason, name] of [
+      ["{not json", /db\.json is not JSON/, "kuradb"],
+      ['{"db": "x"}', /db\.json is not a list/, "kuradb"],
+      // An entry alone is named by its place, as beside good ones.
+      ['[{"db": "../escape"}]', /entry 1: "db" is not a database name/, "kuradb-entry-1"],
+      ["[]", /db\.json lists no databases/, "kuradb"],
     ] as const
   ) {
     const fixture = buildKuraDbFolder([], { dbJson });
@@ -99,7 +100,7 @@ Deno.test("a malformed db.json is a clear error; the other sources still serve",
         { name: "mine", path: store.path },
       ]);
       assertEquals(planned.map((source) => [source.spec.name, source.kind]), [
-        ["kuradb", null],
+        [name, null],
         ["mine", "transcript-mcp"],
       ]);
     } finally {
@@ -141,6 +142,98 @@ Deno.test("one data.db given alone is named and titled from its folder", () => {
       registeredAt: "2026-01-15T08:00:00Z",
     });
     assertEquals(planSources([{ name: "mine", path }])[0]!.spec.name, "mine");
+  } finally {
+    fixture.cleanup();
+  }
+});
+
+Deno.test("bad entries of db.json fail alone, each named with why; the good databases serve", () => {
+  const fixture = buildKuraDbFolder(
+    [{ name: "research", files: [] }, { name: "mine", files: [] }],
+    {
+      dbJson: JSON.stringify([
+        { db: "research", createAt: "2026-01-15T08:00:00Z" },
+        { db: "gone" },
+        { db: "../escape" },
+        null,
+        { db: 42 },
+        { db: "notkura" },
+        { db: "mine" },
+        { db: "text" },
+      ]),
+    },
+  );
+  const store = buildFixtureStore();
+  try {
+    upsertResearch(fixture.folder, "research", fixture.databasePath("research"));
+    // A store of ours and a file that is no database, where KuraDB keeps a data.db.
+    Deno.mkdirSync(join(fixture.folder, "notkura"));
+    Deno.copyFileSync(store.path, fixture.databasePath("notkura"));
+    Deno.mkdirSync(join(fixture.folder, "text"));
+    Deno.writeTextFileSync(fixture.databasePath("text"), "not a database");
+    const planned = planSources([{ name: null, path: fixture.folder }]);
+    const registry = join(fixture.folder, "db.json");
+    assertEquals(planned.map((source) => [source.spec.name, source.kind]), [
+      ["research", "kuradb"],
+      ["gone", null],
+      ["kuradb-entry-3", null],
+      ["kuradb-entry-4", null],
+      ["kuradb-entry-5", null],
+      ["notkura", null],
+      ["mine", "kuradb"],
+      ["text", null],
+    ]);
+    const failure = (name: string) => planned.find((source) => source.spec.name === name)!.spec;
+    assertMatch(failure("gone").failure!, /file not found at .*gone[\\/]data\.db/);
+    for (
+      const [name, entry] of [["kuradb-entry-3", 3], ["kuradb-entry-4", 4], ["kuradb-entry-5", 5]]
+    ) {
+      assertEquals(failure(`${name}`).path, registry);
+      assertMatch(
+        failure(`${name}`).failure!,
+        new RegExp(`db\\.json entry ${entry}: "db" is not a database name`),
+      );
+    }
+    assertEquals(failure("kuradb-entry-3").listing?.title, "../escape");
+    assertMatch(
+      failure("notkura").failure!,
+      /notkura[\\/]data\.db is not a kuradb database \(tables: /,
+    );
+    assertMatch(failure("text").failure!, /is not an SQLite database/);
+    let now = 0;
+    const sources = SourceSet.open(planned.map((source) => source.spec), undefined, {
+      now: () => now,
+      retryAfterMs: 1,
+    });
+    try {
+      const served = sources.all.filter((source) => source.failure === null);
+      assertEquals(served.map((source) => source.name), ["research", "mine"]);
+      // The missing one is tried again when a call needs it: a store of ours put there is
+      // refused, not served as one.
+      Deno.mkdirSync(join(fixture.folder, "gone"));
+      Deno.copyFileSync(store.path, fixture.databasePath("gone"));
+      now = 10;
+      const gone = sources.all.find((source) => source.name === "gone")!;
+      assertThrows(() => sources.reader(gone), Error, "is not a kuradb database");
+    } finally {
+      sources.close();
+    }
+  } finally {
+    fixture.cleanup();
+    store.cleanup();
+  }
+});
+
+Deno.test("a bad entry's name never takes a database's: a database named kuradb-entry-2 keeps it", () => {
+  const fixture = buildKuraDbFolder([{ name: "kuradb-entry-2", files: [] }], {
+    dbJson: JSON.stringify([{ db: "kuradb-entry-2" }, { db: "" }]),
+  });
+  try {
+    const planned = planSources([{ name: null, path: fixture.folder }]);
+    assertEquals(planned[0]!.spec.name, "kuradb-entry-2");
+    assertEquals(planned[0]!.kind, "kuradb");
+    assert(planned[1]!.spec.name !== "kuradb-entry-2");
+    assertMatch(planned[1]!.spec.failure!, /entry 2: "db" is not a database name/);
   } finally {
     fixture.cleanup();
   }
