@@ -129,6 +129,42 @@ Deno.test("get_turns: a served file rewritten between pages refuses the cursor; 
   }
 });
 
+Deno.test("resources/read: the read-on cursor of a cut resource reads on, and is refused once the file is rewritten", async () => {
+  const folder = buildFolderFixture();
+  const voice = (n: number) => (n % 2 === 0 ? "Ann" : "Ben");
+  const said = (n: number) =>
+    `cue ${n} ${"of the hovercraft budget and its review plan ".repeat(2)}`;
+  folder.write("big.vtt", vtt(12_000, voice, said));
+  const server = startServer(["--source", `notes=${folder.path}`]);
+  try {
+    await server.initialize();
+    await until("the folder indexed", async () => {
+      const source = await folderSource(server);
+      return source.transcripts >= 3 && !source.notes.some((n: string) => n.startsWith("index"));
+    });
+    const key = fileTranscriptKey("big.vtt");
+    const read = await server.request("resources/read", { uri: `transcript://notes/${key}` });
+    const text: string = read["result"].contents[0].text;
+    const readOn = /Read on with get_turns (\{.*?\}) \(/.exec(text.trimEnd().split("\n").at(-1)!);
+    assert(readOn !== null, text.slice(-400));
+    const args = JSON.parse(readOn[1]!);
+    const shown = text.split("\n").filter((line) => line.startsWith("[")).length;
+    const next = await answer(server, { ...args, maxChars: 1_000 });
+    assertEquals(next.turns[0].text, said(shown).trim());
+    folder.write("big.vtt", vtt(12_000, voice, (n) => said(n + 1)));
+    assertToolError(
+      await server.callTool("get_turns", args),
+      "invalid_arguments",
+      CHANGED,
+    );
+    const exit = await server.finish();
+    assertEquals(exit.code, 0, exit.stderr);
+  } finally {
+    await server.kill();
+    folder.cleanup();
+  }
+});
+
 Deno.test("get_turns: a screenpipe sitting that grows between pages pages on to its new end", async () => {
   const dir = await Deno.makeTempDir();
   const path = join(dir, "db.sqlite");
