@@ -25,6 +25,23 @@ function vtt(cues: number, voice: (n: number) => string, said: (n: number) => st
   return `WEBVTT\n\n${lines.join("\n")}`;
 }
 
+/** A server started on `folder`, once it has indexed its `files` transcripts. */
+async function servedFolder(folder: string, files: number): Promise<ServerProcess> {
+  const server = startServer(["--source", `notes=${folder}`]);
+  try {
+    await server.initialize();
+    await until("the folder indexed", async () => {
+      const source = await folderSource(server);
+      return source.transcripts >= files &&
+        !source.notes.some((n: string) => n.startsWith("index"));
+    });
+  } catch (error) {
+    await server.kill();
+    throw error;
+  }
+  return server;
+}
+
 /** A tool's structured answer; a tool error fails the test, naming the call. */
 async function answer(server: ServerProcess, args: Message): Promise<Message> {
   const result = await server.callTool("get_turns", args);
@@ -56,13 +73,8 @@ Deno.test("get_turns: a served file rewritten between pages refuses the cursor; 
   // One speaker throughout: a single turn, cut at every page.
   const monologue = (word: string) => (n: number) => `${word} ${n} goes on about the plan`;
   folder.write("long.vtt", vtt(80, () => "Ann", monologue("alpha")));
-  const server = startServer(["--source", `notes=${folder.path}`]);
+  const server = await servedFolder(folder.path, 4);
   try {
-    await server.initialize();
-    await until("the folder indexed", async () => {
-      const source = await folderSource(server);
-      return source.transcripts >= 4 && !source.notes.some((n: string) => n.startsWith("index"));
-    });
     const id = `notes:${fileTranscriptKey("talk.vtt")}`;
     const whole = await answer(server, { id, maxChars: 200_000 });
     const one = await answer(server, { id, maxChars: 1_000 });
@@ -135,13 +147,8 @@ Deno.test("resources/read: the read-on cursor of a cut resource reads on, and is
   const said = (n: number) =>
     `cue ${n} ${"of the hovercraft budget and its review plan ".repeat(2)}`;
   folder.write("big.vtt", vtt(12_000, voice, said));
-  const server = startServer(["--source", `notes=${folder.path}`]);
+  const server = await servedFolder(folder.path, 3);
   try {
-    await server.initialize();
-    await until("the folder indexed", async () => {
-      const source = await folderSource(server);
-      return source.transcripts >= 3 && !source.notes.some((n: string) => n.startsWith("index"));
-    });
     const key = fileTranscriptKey("big.vtt");
     const read = await server.request("resources/read", { uri: `transcript://notes/${key}` });
     const text: string = read["result"].contents[0].text;
