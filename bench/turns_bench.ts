@@ -55,7 +55,12 @@ function pageOnEngine(store: Store, args: Record<string, unknown>): (engine: Sto
   const first = page.turns[0].seq as number;
   const next = page.nextCursor === null
     ? Number.MAX_SAFE_INTEGER
-    : decodeCursor("get_turns", page.nextCursor, ["string", "number", "number"])[1] as number;
+    : decodeCursor("get_turns", page.nextCursor, [
+      "number",
+      "number",
+      "number",
+      "number",
+    ])[1] as number;
   const count = Math.min(next, first + 100_000) - first + 1;
   const around = args["aroundMs"] as number | undefined;
   return (engine) => {

@@ -14,6 +14,9 @@ import {
   TURN_SEGMENT_CHARS_GUESS,
 } from "../config/limits.ts";
 
+/** How much of a cut turn's text before the cut a cursor is checked against. */
+const CUT_TAIL_CHARS = 64;
+
 export { cutAtWord };
 export { firstHolding, holdsWords } from "./holds_words.ts";
 
@@ -213,7 +216,15 @@ export interface TurnPage {
   turns: TurnPiece[];
   /** Where the next page starts, or null when no turn is left. */
   next: { seq: number; skipChars: number } | null;
+  /** The cut turn's last CUT_TAIL_CHARS shown before `next.skipChars`; "" for no cut. */
+  nextTail: string;
+  /** Those of the turn at `fromSeq` before `skipChars`, as read now; null if none starts there. */
+  startTail: string | null;
 }
+
+/** The last CUT_TAIL_CHARS characters of `text` before `end`. */
+const tailBefore = (text: string, end: number) =>
+  text.slice(Math.max(0, end - CUT_TAIL_CHARS), end);
 
 /**
  * `name` with case set aside as Unicode's full case folding does, near enough: upper case
@@ -275,7 +286,18 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
   let bytes = 0;
   let exact = false;
   const next = turnsFrom(read, request.fromSeq, () => request.maxChars - chars);
+  // The cut turn the page resumes, as read now: a cursor checks it is the text it cut.
+  let startTail: string | null = request.skipChars === 0 ? "" : null;
+  const done = (at: TurnPage["next"], nextTail = ""): TurnPage => ({
+    turns,
+    next: at,
+    nextTail,
+    startTail,
+  });
   for (let turn = next(); turn !== null; turn = next()) {
+    if (startTail === null && turn.seq === request.fromSeq) {
+      startTail = tailBefore(turn.text, request.skipChars);
+    }
     const found = verdict(turn, request);
     if (found === "stop") break;
     if (found === "skip") continue;
@@ -303,12 +325,13 @@ export function readTurnPage(read: SegmentRead, request: TurnPageRequest): TurnP
       bytes += size;
       continue;
     }
-    if (turns.length > 0) return { turns, next: { seq: turn.seq, skipChars: 0 } };
+    if (turns.length > 0) return done({ seq: turn.seq, skipChars: 0 });
     const cut = cutAtWord(piece.text, request.maxChars, request.maxBytes - pieceSize);
     turns.push({ ...piece, text: piece.text.slice(0, cut.end), continues: true });
-    return { turns, next: { seq: turn.seq, skipChars: skip + cut.resume } };
+    const skipChars = skip + cut.resume;
+    return done({ seq: turn.seq, skipChars }, tailBefore(turn.text, skipChars));
   }
-  return { turns, next: null };
+  return done(null);
 }
 
 /**

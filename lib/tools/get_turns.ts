@@ -12,7 +12,16 @@ import {
   type SegmentRead,
   turnStartBefore,
 } from "../sources/turns.ts";
-import { decodeCursor, encodeCursor } from "./cursor.ts";
+import {
+  changedSincePage,
+  decodeTurnsCursor,
+  encodeTurnsCursor,
+  placeCheck,
+  segmentsAround,
+  type TurnsPlace,
+  type TurnsResume,
+  watchRead,
+} from "./turns_cursor.ts";
 import { clampLimit, cursorArgument } from "./arguments.ts";
 import { findItem } from "./find_item.ts";
 import { readsCheaply } from "./get_transcript.ts";
@@ -99,57 +108,24 @@ const outputSchema = v.object({
   ),
 });
 
-/** Where a page starts, as its cursor carries it, with the filters it belongs to. */
-interface Start {
-  seq: number;
-  skipChars: number;
-}
-
-/** The filters a cursor is bound to, as one string. */
-function filterKey(
-  input: {
-    id: string;
-    speaker?: string | undefined;
-    fromMs?: number | undefined;
-    toMs?: number | undefined;
-  },
-): string {
-  return JSON.stringify([
-    input.id,
-    input.speaker ?? null,
-    input.fromMs ?? null,
-    input.toMs ?? null,
-  ]);
-}
+const ORIGIN: TurnsPlace = { seq: 0, skipChars: 0 };
 
 /**
  * The cursor of a get_turns page of `id`, without filters, that starts at the turn whose
- * first segment (or line) is `seq`: how a cut resource tells where to read on.
+ * first segment (or line) is `seq`, in an item read by `read` (`segments` false where its
+ * turns are its lines): how a cut resource tells where to read on.
  *
  * @example
  * ```ts
  * import { turnsCursor } from "./get_turns.ts";
- * const cursor = turnsCursor("7f0c", 42); // get_turns {id: "7f0c", cursor} starts at seq 42
+ * import { lineSegments, readFromList } from "../sources/turns.ts";
+ * const read = readFromList(lineSegments("One.\nTwo."));
+ * const cursor = turnsCursor("7f0c", 1, read, false); // get_turns {id: "7f0c", cursor}: "Two."
  * ```
  */
-export function turnsCursor(id: string, seq: number): string {
-  return encodeCursor(NAME, [filterKey({ id }), seq, 0]);
-}
-
-/** Where a cursor resumes; it must belong to the same id and filters (`key`). */
-function decodeResume(cursor: string, key: string): Start {
-  const [filters, seq, skipChars] = decodeCursor(NAME, cursor, ["string", "number", "number"]) as [
-    string,
-    number,
-    number,
-  ];
-  if (filters !== key) {
-    throw new ToolError(
-      "invalid_arguments",
-      "cursor: belongs to other arguments (id, speaker, fromMs, toMs)",
-    );
-  }
-  return { seq, skipChars };
+export function turnsCursor(id: string, seq: number, read: SegmentRead, segments: boolean): string {
+  const check = placeCheck(segmentsAround(read, seq), segments, seq, "");
+  return encodeTurnsCursor({ id }, { seq, skipChars: 0 }, check);
 }
 
 /**
@@ -204,7 +180,7 @@ function timedFrom(read: SegmentRead, moment: number): SegmentRecord[] {
  * Where a first page asked for at a moment (`aroundMs`, else `fromMs`) starts; past the
  * end when no segment ends at or after it; undefined when no moment is asked for.
  */
-function momentStart(read: SegmentRead, input: TurnsInput): Start | undefined {
+function momentStart(read: SegmentRead, input: TurnsInput): TurnsPlace | undefined {
   const moment = input.aroundMs ?? input.fromMs;
   if (moment === undefined) return undefined;
   const [first, second] = input.aroundMs === undefined
@@ -220,14 +196,17 @@ function momentStart(read: SegmentRead, input: TurnsInput): Start | undefined {
   return { seq: turnStartBefore(read, target.seq, before), skipChars: 0 };
 }
 
-/** One page of turns from `start`, under the item's header, with the cursor to go on. */
+/**
+ * One page of turns from `start`, under the item's header, with the cursor to go on;
+ * undefined when `resume` (the cursor it starts from) no longer holds what it was cut from.
+ */
 function turnsAnswer(
   input: TurnsInput,
-  key: string,
   head: ReturnType<typeof transcriptHeader>,
   read: SegmentRead,
   segments: boolean,
-  start: Start,
+  start: TurnsPlace,
+  resume: TurnsResume | undefined,
 ) {
   const answer = {
     ...head,
@@ -237,16 +216,23 @@ function turnsAnswer(
     turns: [] as v.InferOutput<typeof turnSchema>[],
     nextCursor: null as string | null,
   };
-  const page = readTurnPage(read, {
+  const watched = watchRead(read);
+  const page = readTurnPage(watched.read, {
     fromSeq: start.seq,
     skipChars: start.skipChars,
     fromMs: input.fromMs,
     toMs: input.toMs,
     speaker: input.speaker,
     maxChars: clampLimit(input.maxChars, CHARS),
-    // The head and a cursor beside the turns; a cursor is under 200 bytes plus the id's.
-    maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300 - 6 * input.id.length,
+    // The head and a cursor beside the turns; a cursor is under 120 bytes, whatever the id.
+    maxBytes: PAYLOAD_BUDGET_BYTES - jsonBytes(answer) - 300,
   });
+  if (resume !== undefined) {
+    const now = page.startTail === null
+      ? undefined
+      : placeCheck(watched.around(resume.seq), segments, resume.seq, page.startTail);
+    if (now !== resume.check) return undefined;
+  }
   answer.turns = page.turns.map((turn) => {
     const shown: v.InferOutput<typeof turnSchema> = {
       seq: turn.seq,
@@ -262,7 +248,8 @@ function turnsAnswer(
     return shown;
   });
   if (page.next !== null) {
-    answer.nextCursor = encodeCursor(NAME, [key, page.next.seq, page.next.skipChars]);
+    const check = placeCheck(watched.around(page.next.seq), segments, page.next.seq, page.nextTail);
+    answer.nextCursor = encodeTurnsCursor(input, page.next, check);
   }
   return answer;
 }
@@ -281,8 +268,7 @@ export const getTurns: AnyTool = defineTool({
   // As get_transcript: a page is a few index seeks, but an item without segments is read whole.
   cheap: readsCheaply,
   handler(sources, input) {
-    const key = filterKey(input);
-    const resume = input.cursor === undefined ? undefined : decodeResume(input.cursor, key);
+    const resume = input.cursor === undefined ? undefined : decodeTurnsCursor(input.cursor, input);
     const item = findItem(
       sources,
       input.id,
@@ -292,12 +278,16 @@ export const getTurns: AnyTool = defineTool({
     const head = transcriptHeader(item.found, item.source.name);
     const own = ownSegments(item.reader, input.id);
     if (own !== undefined) {
-      const start = resume ?? momentStart(own.read, input) ?? { seq: 0, skipChars: 0 };
-      const answer = turnsAnswer(input, key, head, own.read, true, start);
-      if (answer.turns.length > 0 || !own.hasNone()) return answer;
+      const start = resume ?? momentStart(own.read, input) ?? ORIGIN;
+      const answer = turnsAnswer(input, head, own.read, true, start, resume);
+      if (answer !== undefined && (answer.turns.length > 0 || !own.hasNone())) return answer;
+      // A cursor made from segments it no longer holds; one made from lines is read on.
+      if (answer === undefined && !own.hasNone()) throw changedSincePage();
     }
     // No segments: the turns are the text's lines, and a moment cannot place the page.
-    const start = resume ?? { seq: 0, skipChars: 0 };
-    return turnsAnswer(input, key, head, lineRead(item.reader, input.id), false, start);
+    const lines = lineRead(item.reader, input.id);
+    const answer = turnsAnswer(input, head, lines, false, resume ?? ORIGIN, resume);
+    if (answer === undefined) throw changedSincePage();
+    return answer;
   },
 });

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { clockTime, type Turn } from "../../sources/turns.ts";
+import { clockTime, readFromList, type Turn } from "../../sources/turns.ts";
 import { capText, utf8Length } from "../response_budget.ts";
 import { cutAtWord, jsonTextBytes } from "../../sources/turn_text_bytes.ts";
 import { turnsCursor } from "../get_turns.ts";
@@ -79,20 +79,23 @@ function turnLine(turn: Turn): string {
  */
 function readOnLine(
   id: string,
-  next: Turn,
+  read: TranscriptTurns,
   shown: number,
-  total: number,
   budget: number,
   inPart = false,
 ): string {
+  const next = read.turns[shown]!;
+  const total = read.turns.length;
   // A cursor, not fromMs: a turn that ends where the next starts overlaps it, and came again.
-  const args = JSON.stringify({ id, cursor: turnsCursor(id, next.seq) });
-  const from = next.startMs === null
+  // It is checked against the segments read here, so a get_turns of a changed item refuses it.
+  const from = readFromList(read.segments);
+  const args = JSON.stringify({ id, cursor: turnsCursor(id, next.seq, from, read.fromSegments) });
+  const where = next.startMs === null
     ? `${args} (turn ${shown + 1} on) and follow its nextCursor`
     : `${args} (from ${clockTime(next.startMs)}) and follow its nextCursor`;
   const part = inPart ? `, and turn ${shown + 1} in part` : "";
   return `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${shown} of ${total} turns ` +
-    `shown${part}. Read on with get_turns ${from}._`;
+    `shown${part}. Read on with get_turns ${where}._`;
 }
 
 /**
@@ -125,7 +128,7 @@ function partOfFirst(turn: Turn, room: number): string {
  *   sourceName: "store",
  * };
  * const turns = [{ seq: 0, startMs: 754_000, endMs: 760_000, speaker: "Lena", text: "Ship it." }];
- * transcriptMarkdown(head, { turns, fromSegments: true }, 1_000_000).markdown.endsWith(
+ * transcriptMarkdown(head, { turns, fromSegments: true, segments: turns }, 1_000_000).markdown.endsWith(
  *   "[0:12:34] Lena: Ship it.\n",
  * ); // true
  * ```
@@ -168,14 +171,14 @@ export function transcriptMarkdown(
     return { markdown, bytes: utf8Length(markdown), shownTurns: shown, totalTurns: shown };
   }
   // Room for the read-on line: turns are given back until it fits.
-  const readOn = () => `\n${readOnLine(head.id, turns[shown]!, shown, turns.length, maxBytes)}\n`;
+  const readOn = () => `\n${readOnLine(head.id, read, shown, maxBytes)}\n`;
   let last = readOn();
   while (shown > 0 && bytes + carried(last) > maxBytes) {
     bytes -= sizes[--shown]!;
     last = readOn();
   }
   if (shown === 0 && turns.length > 0) {
-    last = `\n${readOnLine(head.id, turns[0]!, 0, turns.length, maxBytes, true)}\n`;
+    last = `\n${readOnLine(head.id, read, 0, maxBytes, true)}\n`;
     const part = partOfFirst(turns[0]!, maxBytes - bytes - carried(last));
     const markdown = header + part + last;
     return { markdown, bytes: utf8Length(markdown), shownTurns: 0, totalTurns: turns.length };

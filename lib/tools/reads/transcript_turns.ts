@@ -24,6 +24,11 @@ export interface TranscriptTurns {
   turns: Turn[];
   /** True when the turns are the source's segments; false for lines of text. */
   fromSegments: boolean;
+  /**
+   * What the turns were grouped from: the segments, or the text's lines as get_turns reads
+   * them, so a read-on cursor is checked against what get_turns will read.
+   */
+  segments: readonly SegmentRecord[];
 }
 
 /**
@@ -46,10 +51,11 @@ export function transcriptTurns(
   document: TranscriptDocument,
 ): TranscriptTurns {
   const segments = readAllSegments(reader, document.id);
-  if (segments.length > 0) return { turns: groupTurns(segments), fromSegments: true };
+  if (segments.length > 0) return { turns: groupTurns(segments), fromSegments: true, segments };
   // Each line a turn of its own: groupTurns keeps segments without a speaker apart.
-  const lines = lineSegments(document.text).map((line) => ({ ...line, text: line.text.trim() }));
-  return { turns: groupTurns(lines), fromSegments: false };
+  const raw = lineSegments(document.text);
+  const lines = raw.map((line) => ({ ...line, text: line.text.trim() }));
+  return { turns: groupTurns(lines), fromSegments: false, segments: raw };
 }
 
 /** Every segment of the item, in `seq` order; none where the source keeps none. */

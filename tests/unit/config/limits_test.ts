@@ -108,6 +108,9 @@ const INTERNAL = new Set([
   "FTS5_AUTOMERGE",
   "RUN_FTS_HASH_BYTES",
   "FTS5_HASH_BYTES",
+  // What a get_turns cursor's check reads (sources/turns.ts, tools/turns_cursor.ts).
+  "CUT_TAIL_CHARS",
+  "SEGMENT_EDGE_CHARS",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

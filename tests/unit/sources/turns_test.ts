@@ -115,8 +115,13 @@ Deno.test("readTurnPage() cuts a turn too long for a page at a word and carries 
   const pieces: string[] = [];
   let next: { seq: number; skipChars: number } | null = { seq: 0, skipChars: 0 };
   let pages = 0;
+  let tail = "";
   while (next !== null) {
     const page = readTurnPage(read, request({ fromSeq: next.seq, skipChars: next.skipChars }));
+    // What a cursor checks: the text before the cut, the same when the next page reads it.
+    assertEquals(page.startTail, tail);
+    tail = page.nextTail;
+    assert(page.next === null ? tail === "" : tail.length === 64, tail);
     assertEquals(page.turns.length, 1);
     const [piece] = page.turns;
     assert(piece!.text.length <= 1_000);
@@ -150,7 +155,12 @@ Deno.test("readTurnPage() filters by speaker, case-insensitively, and by overlap
     30_000,
     44_000,
   ]]);
-  assertEquals(readTurnPage(read, request({ speaker: "nobody" })), { turns: [], next: null });
+  assertEquals(readTurnPage(read, request({ speaker: "nobody" })), {
+    turns: [],
+    next: null,
+    nextTail: "",
+    startTail: "",
+  });
 });
 
 Deno.test("turnStartBefore() finds the turns before a moment, widening its look back", () => {

@@ -52,7 +52,7 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
     aroundMs: [[null, "expected number, got null"]],
     speaker: [[["Ana"], "expected string, got Array"]],
     cursor: [["garbage", NOT_A_CURSOR], [
-      "WyJnZXRfdHVybnMiLCJ4IiwwLDBd",
+      "WyJnZXRfdHVybnMiLDEsMCwwLDBd",
       "belongs to other arguments (id, speaker, fromMs, toMs)",
     ]],
     maxChars: [[true, "expected number, got true"]],

@@ -4,7 +4,7 @@
  */
 import { assert, assertEquals } from "../../../helpers/assert.ts";
 import { transcriptMarkdown } from "../../../../lib/tools/reads/transcript_markdown.ts";
-import { clockTime, groupTurns, type Turn } from "../../../../lib/sources/turns.ts";
+import { clockTime, groupTurns, readFromList, type Turn } from "../../../../lib/sources/turns.ts";
 import { turnsCursor } from "../../../../lib/tools/get_turns.ts";
 import type { SegmentRecord } from "../../../../lib/sources/source_reader.ts";
 
@@ -18,8 +18,9 @@ const HEAD = {
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 /** Bytes as a JSON string carries `text`: what the budget counts. */
 const carried = (text: string) => bytes(JSON.stringify(text)) - 2;
-/** get_turns' arguments reading on from the turn `seq`, as the read-on line gives them. */
-const readOn = (seq: number) => JSON.stringify({ id: HEAD.id, cursor: turnsCursor(HEAD.id, seq) });
+/** get_turns' arguments reading on from the turn `seq` of `from`, as the read-on line gives them. */
+const readOn = (seq: number, from: readonly SegmentRecord[]) =>
+  JSON.stringify({ id: HEAD.id, cursor: turnsCursor(HEAD.id, seq, readFromList(from), true) });
 
 /** Segments of two speakers in runs of two, with one unnamed voice in the middle. */
 function segments(count: number): SegmentRecord[] {
@@ -33,10 +34,12 @@ function segments(count: number): SegmentRecord[] {
 }
 
 Deno.test("transcriptMarkdown: header, then one line per turn as [h:mm:ss] Speaker: text", () => {
-  const turns = groupTurns(segments(8));
+  const said = segments(8);
+  const turns = groupTurns(said);
   const { markdown, shownTurns, totalTurns } = transcriptMarkdown(HEAD, {
     turns,
     fromSegments: true,
+    segments: said,
   }, 1_000_000);
   assertEquals([shownTurns, totalTurns], [turns.length, turns.length]);
   assertEquals(markdown.split("\n\n")[0], "# Weekly sync");
@@ -58,16 +61,21 @@ Deno.test("transcriptMarkdown: lines of text without segments are plain paragrap
     speaker: null,
     text,
   }));
-  const { markdown } = transcriptMarkdown(HEAD, { turns, fromSegments: false }, 1_000_000);
+  const { markdown } = transcriptMarkdown(
+    HEAD,
+    { turns, fromSegments: false, segments: turns },
+    1_000_000,
+  );
   assert(markdown.includes("- Speakers: not recorded (no segments"));
   assert(markdown.endsWith("\n\nFirst thought.\n\nSecond thought with tabs.\n"), markdown);
 });
 
 Deno.test("transcriptMarkdown: over the budget, cut after a whole turn with a read-on line", () => {
-  const turns = groupTurns(segments(400));
-  const whole = transcriptMarkdown(HEAD, { turns, fromSegments: true }, Infinity);
+  const said = segments(400);
+  const turns = groupTurns(said);
+  const whole = transcriptMarkdown(HEAD, { turns, fromSegments: true, segments: said }, Infinity);
   for (const budget of [2_000, 5_000, 9_999]) {
-    const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, budget);
+    const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true, segments: said }, budget);
     assert(carried(cut.markdown) <= budget && cut.bytes === bytes(cut.markdown), `${budget}`);
     assert(cut.shownTurns > 0 && cut.shownTurns < turns.length);
     const lines = cut.markdown.trimEnd().split("\n");
@@ -77,7 +85,7 @@ Deno.test("transcriptMarkdown: over the budget, cut after a whole turn with a re
       last,
       `_Cut here at ${budget.toLocaleString("en-US")} bytes: ${cut.shownTurns} of ` +
         `${turns.length} turns shown. Read on with get_turns ` +
-        `${readOn(next.seq)} (from ${clockTime(next.startMs!)}) and follow its ` +
+        `${readOn(next.seq, said)} (from ${clockTime(next.startMs!)}) and follow its ` +
         "nextCursor._",
     );
     // What is shown is the whole rendering's start, up to a turn's end.
@@ -99,10 +107,10 @@ Deno.test("transcriptMarkdown: untimed turns say which turn to read on from", ()
     speaker: "Ana",
     text: "x".repeat(100),
   }));
-  const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, 2_000);
+  const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true, segments: turns }, 2_000);
   assert(
     cut.markdown.trimEnd().endsWith(
-      `get_turns ${readOn(cut.shownTurns)} (turn ${cut.shownTurns + 1} on) and follow its ` +
+      `get_turns ${readOn(cut.shownTurns, turns)} (turn ${cut.shownTurns + 1} on) and follow its ` +
         "nextCursor._",
     ),
   );
@@ -116,14 +124,14 @@ Deno.test("transcriptMarkdown: a first turn alone over the budget is shown in pa
       { seq: 1, startMs: 9_000_000, endMs: 9_001_000, speaker: "Ana", text: "Yes." },
     ];
     for (const budget of [1_000, 4_096, 20_000]) {
-      const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true }, budget);
+      const cut = transcriptMarkdown(HEAD, { turns, fromSegments: true, segments: turns }, budget);
       assert(cut.bytes <= budget && cut.bytes === bytes(cut.markdown), `${word} ${budget}`);
       assertEquals([cut.shownTurns, cut.totalTurns], [0, 2]);
       const lines = cut.markdown.trimEnd().split("\n");
       assertEquals(
         lines.pop(),
         `_Cut here at ${budget.toLocaleString("en-US")} bytes: 0 of 2 turns shown, and turn 1 ` +
-          `in part. Read on with get_turns ${readOn(0)} (from 0:01:01) and follow its ` +
+          `in part. Read on with get_turns ${readOn(0, turns)} (from 0:01:01) and follow its ` +
           "nextCursor._",
       );
       const part = lines.filter((line) => line.startsWith("[0:01:01] Lena: "));
