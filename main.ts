@@ -24,7 +24,7 @@ import { TOOL_SETS } from "./lib/tools/tool_sets.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
 import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
 import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
-import { RunStopped } from "./lib/ingest/run_stop.ts";
+import { RunStop, RunStopped } from "./lib/ingest/run_stop.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
 import { resolveDbPath } from "./lib/config/db_path.ts";
@@ -122,20 +122,26 @@ async function indexUntilStopped(
     return EXIT_USAGE;
   }
   const writer = StoreWriter.open(command.out);
-  // A source whose files are as at its last full read is not even opened.
-  const stored = writer.stamps();
-  const now = Date.now();
-  const stamps = new Map(specs.map((spec) => [spec.name, sourceStamp(spec, now)]));
-  const unchanged = (spec: SourceSpec) => {
-    const stamp = stamps.get(spec.name);
-    return stamp != null && stored.get(spec.name) === stamp;
-  };
-  // A folder is read directly, each file once, not through the served folder's reader.
-  const isFolder = (spec: SourceSpec) =>
-    spec.kind === "path" && spec.detected === "folder" && spec.failure === undefined;
-  const sources = SourceSet.open(specs.filter((spec) => !unchanged(spec) && !isFolder(spec)));
+  // Signals are seen only when the event loop turns: the steps before reading (a stat walk,
+  // each database's count) give it one between them, so a stop waits for one step at most.
+  const stop = new RunStop(signal);
+  let sources: SourceSet | undefined;
   try {
-    const feeds: IndexFeed[] = specs.map((spec): IndexFeed => {
+    // A source whose files are as at its last full read is not even opened.
+    const stored = writer.stamps();
+    const now = Date.now();
+    const stamps = new Map(specs.map((spec) => [spec.name, sourceStamp(spec, now)]));
+    const unchanged = (spec: SourceSpec) => {
+      const stamp = stamps.get(spec.name);
+      return stamp != null && stored.get(spec.name) === stamp;
+    };
+    // A folder is read directly, each file once, not through the served folder's reader.
+    const isFolder = (spec: SourceSpec) =>
+      spec.kind === "path" && spec.detected === "folder" && spec.failure === undefined;
+    await stop.check();
+    const opened = SourceSet.open(specs.filter((spec) => !unchanged(spec) && !isFolder(spec)));
+    sources = opened;
+    const feedOf = (spec: SourceSpec): IndexFeed => {
       const stamp = stamps.get(spec.name);
       if (isFolder(spec) && !unchanged(spec)) {
         return {
@@ -143,12 +149,12 @@ async function indexUntilStopped(
           stamp,
         };
       }
-      const source = sources.all.find((candidate) => candidate.name === spec.name);
+      const source = opened.all.find((candidate) => candidate.name === spec.name);
       if (source === undefined) {
         return { source: spec.name, total: null, entries: undefined, stamp };
       }
       try {
-        const reader = sources.reader(source);
+        const reader = opened.reader(source);
         const facts = reader.facts();
         // Counted to the end (no budget): null only types the case list_sources meets.
         const total = facts.transcripts === null ? null : facts.transcripts + facts.tasks;
@@ -157,7 +163,14 @@ async function indexUntilStopped(
         const failure = describeError(error);
         return { source: source.name, total: null, entries: undefined, failure, stamp };
       }
-    });
+    };
+    const feeds: IndexFeed[] = [];
+    for (const spec of specs) {
+      await stop.check();
+      // A folder is walked here, a database counted: each a step of its own.
+      feeds.push(feedOf(spec));
+    }
+    await stop.check();
     const encoder = new TextEncoder();
     let progressShown = true;
     const display = progressDisplay({
@@ -181,25 +194,30 @@ async function indexUntilStopped(
     } catch (error) {
       if (error instanceof IndexTargetError) throw error;
       display.end();
-      const left = writer.isNew ? "nothing was written" : "the store is as it was before this run";
-      if (error instanceof RunStopped) {
-        const what = writer.isNew
-          ? `${left}, no store made at ${command.out}`
-          : `${command.out}: ${left}`;
-        logLine(`Stopped: index ${error.message}; ${what}`);
-        return EXIT_SIGNALLED[stoppedBy()] ?? EXIT_TOOL_ERROR;
-      }
-      logLine(`Cannot index into ${command.out}: ${writeFailure(error)}; ${left}`);
+      if (error instanceof RunStopped) throw error;
+      logLine(`Cannot index into ${command.out}: ${writeFailure(error)}; ${untouched(writer)}`);
       return EXIT_TOOL_ERROR;
     }
     display.end();
     printOutput(formatSummary(command.out, summary));
     return summary.kept.length > 0 ? EXIT_TOOL_ERROR : EXIT_OK;
+  } catch (error) {
+    if (!(error instanceof RunStopped)) throw error;
+    const what = writer.isNew
+      ? `${untouched(writer)}, no store made at ${command.out}`
+      : `${command.out}: ${untouched(writer)}`;
+    logLine(`Stopped: index ${error.message}; ${what}`);
+    return EXIT_SIGNALLED[stoppedBy()] ?? EXIT_TOOL_ERROR;
   } finally {
-    sources.close();
-    // After a failure: rolled back, and a new store's building file removed.
+    sources?.close();
+    // After a failure or a stop: rolled back, and a new store's building file removed.
     writer.abandon();
   }
+}
+
+/** What a run that did not finish left of its store. */
+function untouched(writer: StoreWriter): string {
+  return writer.isNew ? "nothing was written" : "the store is as it was before this run";
 }
 
 /** Stdout could not take a command's output: a full disk, say. Not an internal error. */

@@ -115,14 +115,15 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
     const lacking = kind === undefined || kind === kinds.at(-1) ? nearMiss(tables, kinds) : null;
     if (lacking !== null) throw lacking.error(path);
     if (kind === undefined) throw unknownKind(path, tables, kinds);
-    const views = viewsAmong(db, kind);
-    if (views.length > 0) {
-      // SQLite reads a view as the tables it selects from, which may be any (an app's keys):
-      // the authorizer denies those reads, so such a source could answer nothing but errors.
+    // SQLite reads a view as the tables it selects from, and a virtual table through its
+    // module's own tables, which may be any (an app's keys): the authorizer denies those
+    // reads, so such a source could answer nothing but errors.
+    for (const [names, what] of unplainTables(db, kind)) {
+      if (names.length === 0) continue;
       throw new StoreOpenError(
-        `Cannot open source: ${path} is a ${kind.kind} database whose ${views.join(", ")} ` +
-          `${views.length === 1 ? "is a view" : "are views"}, not a table; a view may read ` +
-          "tables this server must not, so it is not served",
+        `Cannot open source: ${path} is a ${kind.kind} database whose ${names.join(", ")} ` +
+          `${names.length === 1 ? `is a ${what}` : `are ${what}s`}, not a table; a ${what} ` +
+          "may read tables this server must not, so it is not served",
       );
     }
     const store = new Store(db, path, {
@@ -211,11 +212,23 @@ function unknownKind(
   );
 }
 
-/** The tables `kind` reads that are views in `db` (read before any authorizer is installed). */
-function viewsAmong(db: DatabaseSync, kind: SourceKind): string[] {
+/**
+ * The tables `kind` reads that are views in `db`, then those that are virtual tables where it
+ * reads a plain one (a full-text index it declares with its shadow tables may be virtual);
+ * read before any authorizer is installed.
+ */
+function unplainTables(db: DatabaseSync, kind: SourceKind): [string[], string][] {
   const readable = new Set(Object.keys(kind.readable).map((table) => table.toLowerCase()));
-  return db.prepare("SELECT name FROM sqlite_schema WHERE type = 'view'").all()
-    .map((row) => String(row["name"]))
-    .filter((name) => readable.has(name.toLowerCase()))
-    .sort();
+  const rows = db.prepare(
+    "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('view', 'table')",
+  )
+    .all().map((row) => ({ name: String(row["name"]), type: row["type"], sql: String(row["sql"]) }))
+    .filter((row) => readable.has(row.name.toLowerCase()));
+  const views = rows.filter((row) => row.type === "view");
+  const virtual = rows.filter((row) =>
+    row.type === "table" && /^\s*create\s+virtual\s+table/i.test(row.sql) &&
+    !readable.has(`${row.name.toLowerCase()}_config`)
+  );
+  const names = (list: { name: string }[]) => list.map((row) => row.name).sort();
+  return [[names(views), "view"], [names(virtual), "virtual table"]];
 }

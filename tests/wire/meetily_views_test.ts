@@ -1,5 +1,6 @@
 /**
- * A Meetily database whose `transcripts` or `meetings` is a view, through the real process. A
+ * A Meetily database whose `transcripts` or `meetings` is a view (or, alike, a virtual table
+ * it did not declare), through the real process. A
  * view is read by SQLite as the tables it selects from, which the connection's authorizer
  * denies (tests/unit/store/authorizer_views_test.ts): served, every call failed as `internal`.
  * It is refused at open instead, with one line saying which table is a view, in list_sources,
@@ -30,6 +31,17 @@ const VIEWS = [
               FROM transcripts_data t, settings s;`,
   },
   {
+    what: "a transcripts virtual table (FTS5, the rows copied in)",
+    table: "transcripts",
+    shape: "virtual table",
+    sql: `ALTER TABLE transcripts RENAME TO transcripts_old;
+          CREATE VIRTUAL TABLE transcripts USING fts5 (id, meeting_id, transcript, timestamp,
+            summary, action_items, key_points, audio_start_time, audio_end_time, duration);
+          INSERT INTO transcripts SELECT id, meeting_id, transcript, timestamp, summary,
+            action_items, key_points, audio_start_time, audio_end_time, duration
+            FROM transcripts_old;`,
+  },
+  {
     what: "a meetings view reading the API keys of settings",
     table: "meetings",
     sql: `ALTER TABLE meetings RENAME TO meetings_data;
@@ -45,13 +57,15 @@ function assertNoSecret(text: string): void {
   assert(!text.includes("internal"), `no internal error: ${text}`);
 }
 
-for (const { what, table, sql } of VIEWS) {
+for (const view of VIEWS) {
+  const { what, table, sql } = view;
+  const shape = "shape" in view ? view.shape : "view";
   Deno.test(`meetily: ${what} is refused at open, named, and nothing of it is read`, async () => {
     const meetily = buildMeetilyFixture({ afterFill: sql });
     const store = buildFixtureStore();
     const why =
       `Cannot open source: .*meeting_minutes\\.sqlite is a meetily database whose ${table} ` +
-      "is a view, not a table";
+      `is a ${shape}, not a table`;
     try {
       const alone = await runCli(["call", "list_transcripts", "--source", meetily.path]);
       assertEquals(alone.code, 2, alone.stdout + alone.stderr);
