@@ -33,7 +33,12 @@ export function cueSegments(cues: readonly RawCue[], singleSpaced = false): File
     const payload = cue.payload.length === 1 ? cue.payload[0]! : cue.payload.join(" ");
     if (!payload.includes("<v")) add(cue, null, payload);
     // Each voice a segment with the cue's times: the file says no more of when each spoke.
-    else for (const voice of cueVoices(payload)) add(cue, voice.speaker, voice.payload);
+    // Split on the cue's lines as written, so a line's lead-in ("- ") stays with its voice.
+    else {
+      for (const voice of cueVoices(cue.payload.join("\n"))) {
+        add(cue, voice.speaker, voice.payload.replaceAll("\n", " "));
+      }
+    }
   }
   takeSpeakerPrefixes(segments);
   return inTimeOrder(segments);

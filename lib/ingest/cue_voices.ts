@@ -37,12 +37,25 @@ export function cueVoices(payload: string): CueVoice[] {
   let speaker = first.name;
   for (let voice = nextVoice(payload, first.end); voice !== null;) {
     if (voice.name !== speaker) {
-      voices.push({ speaker, payload: payload.slice(start, voice.at) });
-      start = voice.at;
+      const at = lineOpening(payload, start, voice.at);
+      voices.push({ speaker, payload: payload.slice(start, at) });
+      start = at;
       speaker = voice.name;
     }
     voice = nextVoice(payload, voice.end);
   }
   voices.push({ speaker, payload: start === 0 ? payload : payload.slice(start) });
   return voices;
+}
+
+/**
+ * Where the part of a voice whose tag is at `tag` begins: at its line's start when only a
+ * lead-in (a dialogue dash, spaces) comes before the tag on that line, so "- " of
+ * "- <v Ben>Hello." stays Ben's; else at the tag.
+ */
+function lineOpening(payload: string, partStart: number, tag: number): number {
+  const lineStart = payload.lastIndexOf("\n", tag - 1) + 1;
+  return lineStart > partStart && /^[^\p{L}\p{N}<]*$/u.test(payload.slice(lineStart, tag))
+    ? lineStart
+    : tag;
 }

@@ -61,3 +61,15 @@ Deno.test("vtt voices: the turns of a two-voice cue name each speaker, at the cu
     { seq: 1, startMs: 1000, endMs: 4000, speaker: "Ben", text: "Hello. How are you?" },
   ]);
 });
+
+Deno.test("vtt voices: a dialogue dash before a voice on its line goes with that voice", () => {
+  assertEquals(segmentsOf(cue("- <v Ann>Hi there.\n- <v Ben>Hello.")), [
+    said("Ann", "- Hi there."),
+    said("Ben", "- Hello."),
+  ]);
+  // Words before the tag on its line are the voice before's: only a lead-in moves.
+  assertEquals(segmentsOf(cue("<v Ann>Hi there, and\n<v Ben>Hello.")), [
+    said("Ann", "Hi there, and"),
+    said("Ben", "Hello."),
+  ]);
+});
