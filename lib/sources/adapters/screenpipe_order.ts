@@ -18,7 +18,7 @@ import { keepGoingSql, type Store, type StoreValue } from "../../store/store.ts"
 import type { SegmentRecord } from "../source_reader.ts";
 import { firstHolding } from "../turns.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
-import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
+import { isTimed, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
 import { parseStamp, type Sitting } from "./screenpipe_sittings.ts";
 import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
 import { KeptSittings } from "./screenpipe_kept.ts";
@@ -39,6 +39,8 @@ interface Order {
   bases: number[];
   /** Each row's speaker id, or null. */
   speakers: (number | null)[];
+  /** Rows read but not shown (no time, a hidden speaker): not the sitting's segments. */
+  unshown: Set<number>;
 }
 
 /**
@@ -69,11 +71,16 @@ interface Said {
 export class SittingOrder {
   readonly #store: Store;
   readonly #changes: ScreenpipeChanges;
-  readonly #sql: Record<"span" | "order" | "orderById" | "said" | "saidById" | "name", string>;
+  readonly #sql: Record<
+    "span" | "order" | "orderById" | "said" | "saidById" | "name" | "hidden",
+    string
+  >;
   readonly #kept: KeptSittings<Order | null>;
   readonly #said: KeptSittings<Said[] | null>;
   #names = new Map<number, string>();
   #namesEpoch = -1;
+  #hidden = new Set<number>();
+  #hiddenEpoch = -1;
 
   /** Reads sittings on `store`, whose columns `schema` describes, kept while `changes` allow. */
   constructor(store: Store, schema: ScreenpipeSchema, changes: ScreenpipeChanges) {
@@ -81,7 +88,10 @@ export class SittingOrder {
     this.#changes = changes;
     this.#kept = new KeptSittings(changes, KEPT_ROWS, (order) => order?.ids.length ?? 0);
     this.#said = new KeptSittings(changes, KEPT_TEXT_ROWS, (said) => said?.length ?? 0);
-    const visible = `${schema.plainVisible} AND ${keepGoingSql("a")}`;
+    // Rows without text are left out here; those without a time or of a hidden speaker are
+    // left out as they are read (readOrder): a pattern and a subquery run on every row cost
+    // SQLite as much as reading the row.
+    const visible = `a.transcription <> '' AND ${keepGoingSql("a")}`;
     // A sitting's rows, by the timestamp index, or walked in id order with the timestamps
     // as a filter (the unary plus keeps SQLite off the index, which seeks the table per row).
     const byIndex = (columns: string) =>
@@ -100,12 +110,16 @@ export class SittingOrder {
       said: byIndex(said),
       saidById: byId(said),
       name: schema.speakerName,
+      hidden: schema.hiddenSpeakers,
     };
   }
 
   /** The sitting's order, or null when a timestamp in it does not parse. */
   #of(sitting: Sitting): Order | null {
-    return this.#kept.get(sitting, () => readOrder(this.#rows(sitting, "order"), sitting));
+    return this.#kept.get(
+      sitting,
+      () => readOrder(this.#rows(sitting, "order"), sitting, this.#hiddenSpeakers()),
+    );
   }
 
   /** The sitting's rows, as its order or its texts, in no particular order. */
@@ -173,6 +187,7 @@ export class SittingOrder {
       const index = new Map(order.ids.map((id, i) => [id, i]));
       const placed: { i: number; said: Said }[] = [];
       for (const [id, text, end] of this.#rows(sitting, "said")) {
+        if (order.unshown.has(Number(id))) continue;
         const i = index.get(Number(id));
         if (i === undefined) return null;
         const endMs = end === null || end === undefined
@@ -185,6 +200,18 @@ export class SittingOrder {
       if (placed.length !== order.ids.length) return null;
       return placed.sort((a, b) => before(order, a.i, b.i) ? -1 : 1).map((row) => row.said);
     }, (said) => said !== null);
+  }
+
+  /** The speakers whose rows are not shown, as of now (read again after such a change). */
+  #hiddenSpeakers(): Set<number> {
+    const epoch = this.#changes.look().detailEpoch;
+    if (epoch !== this.#hiddenEpoch) {
+      this.#hidden = new Set(
+        this.#sql.hidden === "" ? [] : this.#store.rows(this.#sql.hidden).map(([id]) => Number(id)),
+      );
+      this.#hiddenEpoch = epoch;
+    }
+    return this.#hidden;
   }
 
   /**
@@ -217,32 +244,47 @@ function before(order: Order, i: number, j: number): boolean {
 
 /**
  * Places rows (id, chunk, ts, speaker_id, start_time) as sittingSegments does: a chunk
- * starts at its earliest row, a row without a start sits at its own timestamp.
+ * starts at its earliest row, a row without a start sits at its own timestamp. Rows without
+ * a time, or of a speaker in `hidden`, are not shown, so not placed.
  */
-function readOrder(rows: StoreValue[][], sitting: Sitting): Order | null {
+function readOrder(
+  all: StoreValue[][],
+  sitting: Sitting,
+  hidden: ReadonlySet<number>,
+): Order | null {
   const startMs = sitting.start.ms;
-  const stamps = new Map<string, number>();
+  // A timestamp's time, or null where it is none (the row is not shown).
+  const stamps = new Map<string, number | null>();
   const ms: number[] = [];
+  const rows: StoreValue[][] = [];
+  const unshown = new Set<number>();
   const chunkStart = new Map<number, number>();
   let lastTs = "";
-  let lastAt = NaN;
-  for (const row of rows) {
-    const ts = String(row[2]);
+  let lastAt: number | null | undefined;
+  for (const row of all) {
+    // Anything but text (a BLOB, say) is read the exact way, from the sitting's segments.
+    if (typeof row[2] !== "string") return null;
+    const ts = row[2];
     // A chunk's rows come together, mostly with one stamp: the lookup is skipped for them.
     let at = ts === lastTs ? lastAt : stamps.get(ts);
     if (at === undefined) {
-      at = parseStamp(ts);
+      at = isTimed(ts) ? parseStamp(ts) : null;
       if (Number.isNaN(at)) return null;
       stamps.set(ts, at);
     }
     lastTs = ts;
     lastAt = at;
+    if (at === null || (row[3] !== null && hidden.has(Number(row[3])))) {
+      unshown.add(Number(row[0]));
+      continue;
+    }
+    rows.push(row);
     ms.push(at);
     const chunk = Number(row[1]);
     const known = chunkStart.get(chunk);
     if (known === undefined || at < known) chunkStart.set(chunk, at);
   }
-  const order: Order = { ids: [], starts: [], bases: [], speakers: [] };
+  const order: Order = { ids: [], starts: [], bases: [], speakers: [], unshown };
   for (const [i, row] of rows.entries()) {
     const base = chunkStart.get(Number(row[1]))! - startMs;
     const start = row[4] === null ? null : Number(row[4]);

@@ -47,6 +47,24 @@ export const SCREENPIPE_READABLE: ReadableTables = {
 const TIMED =
   "glob('[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9][Tt ][0-9][0-9]:[0-9][0-9]:[0-9][0-9]*', a.timestamp)";
 
+/**
+ * Whether a timestamp read as text begins as a time does: what TIMED says in SQL, for reads
+ * that filter their rows here (no pattern run on each row by SQLite).
+ *
+ * @example
+ * ```ts
+ * import { isTimed } from "./screenpipe_schema.ts";
+ * isTimed("2026-05-04T08:00:00.000Z"); // true
+ * isTimed("yesterday"); // false
+ * ```
+ */
+export function isTimed(timestamp: string): boolean {
+  return /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}/.test(timestamp);
+}
+
+/** The speakers whose rows are not shown, as the app's own search hides them. */
+const HIDDEN_SPEAKERS = "SELECT id FROM speakers WHERE (hallucination = 0) IS NOT 1";
+
 /** The statement parts and features a database's columns allow. */
 export interface ScreenpipeSchema {
   /** The join that brings in each row's speaker, or "". */
@@ -56,10 +74,11 @@ export interface ScreenpipeSchema {
   /** The select list of a row as segments are made from. */
   rowColumns: string;
   /**
-   * {@link ScreenpipeSchema.visible} without the join: a flagged speaker is found by a
-   * subquery the statement runs once, so a read of many rows seeks no speaker per row.
+   * The ids of speakers whose rows are not shown (flagged as hallucinations), or "" when the
+   * speakers table cannot flag them: with `a.transcription <> ''` and {@link isTimed}, what
+   * {@link ScreenpipeSchema.visible} says, for reads that filter rows here without the join.
    */
-  plainVisible: string;
+  hiddenSpeakers: string;
   /** The select list of a row as segments are ordered by: id, chunk, ts, speaker_id, start_time. */
   orderColumns: string;
   /** The speaker's name by id (`?`), or "" when the speakers table has no names. */
@@ -123,12 +142,7 @@ export function screenpipeSchema(tables: TableColumns): ScreenpipeSchema {
     visible: `a.transcription <> '' AND ${TIMED}${
       hallucination ? " AND (s.id IS NULL OR s.hallucination = 0)" : ""
     }`,
-    plainVisible: `a.transcription <> '' AND ${TIMED}${
-      hallucination
-        ? " AND (a.speaker_id IS NULL OR a.speaker_id NOT IN" +
-          " (SELECT id FROM speakers WHERE (hallucination = 0) IS NOT 1))"
-        : ""
-    }`,
+    hiddenSpeakers: hallucination ? HIDDEN_SPEAKERS : "",
     orderColumns: [
       "a.id AS id",
       "a.audio_chunk_id AS chunk",

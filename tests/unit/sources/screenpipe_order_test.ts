@@ -231,6 +231,39 @@ Deno.test("screenpipe order: a stamp with text after its time is read at its tim
   });
 });
 
+Deno.test("screenpipe order: rows with no time or of a hidden speaker, inside a sitting, are left out", async () => {
+  await withSource({}, (app) => {
+    const [ana, omar, lena] = ["Ana", "Omar", "Lena"].map((name) => app.addSpeaker(name)) as [
+      number,
+      number,
+      number,
+    ];
+    const ghost = app.addSpeaker("Ghost", true);
+    for (let i = 0; i < 12; i++) {
+      app.addChunk({
+        device: DEVICES[i % 2]!,
+        atMs: T0 + i * 10_000,
+        // A stamp that sorts among the sitting's but is no time ("…:0x"), early on, and a
+        // hidden speaker's row: neither is a segment, so neither names a speaker or a seq.
+        ...(i === 1 ? { timestampText: `${screenpipeTimestamp(T0).slice(0, 18)}x` } : {}),
+        segments: [{
+          text: `pricing ${i} said`,
+          speakerId: i === 1 ? omar : i === 2 ? ghost : i < 6 ? ana : lena,
+          start: 12 - i,
+        }],
+      });
+    }
+  }, (reader, store, schema) => {
+    assertAgreement(reader, 1);
+    assertEquals(reader.listTranscripts(null, 1, {})[0]!.speakers, ["Ana", "Lena"]);
+    // From the order itself, not from the segments read whole instead.
+    const start = { id: 1, ts: screenpipeTimestamp(T0), ms: T0 };
+    const end = { id: 12, ts: screenpipeTimestamp(T0 + 110_000), ms: T0 + 110_000 };
+    assertEquals(orderOf(store, schema).speakers({ start, end }), ["Ana", "Lena"]);
+    assertEquals(orderOf(store, schema).find({ start, end }, "pricing 3")?.seq, 1);
+  });
+});
+
 /** A sitting order over `store`, as the reader makes one. */
 function orderOf(store: Store, schema: ScreenpipeSchema): SittingOrder {
   const walker = new SittingWalker(store, schema, SCREENPIPE_SITTING_GAP_S);
