@@ -9,7 +9,7 @@
 import { type IndexEntry, itemHash } from "./indexed_item.ts";
 import { itemKey, type KnownItem, type StoreWriter } from "./store_writer.ts";
 import { describeError } from "../log.ts";
-import { RunStop } from "./run_stop.ts";
+import { RunStop, RunStopped } from "./run_stop.ts";
 
 /** The task buckets the store's schema holds (its CHECK constraint). */
 export const STORE_BUCKETS: ReadonlySet<string> = new Set([
@@ -163,7 +163,8 @@ export async function indexFeedsAsync(
         }
         run.read(feed);
       } catch (error) {
-        if (stop.stopped(error)) throw error;
+        // A source that failed as the run was being stopped: the run was stopped.
+        if (stop.stopped(error)) throw error instanceof RunStopped ? error : stop.reason();
         run.unreadable(feed, error);
       }
     }

@@ -39,6 +39,11 @@ export class RunStop {
     return error instanceof RunStopped || this.#signal?.aborted === true;
   }
 
+  /** What the run throws once stopped: the signal's reason as a {@link RunStopped}. */
+  reason(): RunStopped {
+    return new RunStopped(String(this.#signal?.reason));
+  }
+
   /** Throws {@link RunStopped} if the run is to stop; pauses for the event loop when due. */
   async check(): Promise<void> {
     const signal = this.#signal;
@@ -48,6 +53,6 @@ export class RunStop {
       await new Promise((resolve) => setTimeout(resolve, 0));
       this.#pausedAt = performance.now();
     }
-    if (signal.aborted) throw new RunStopped(String(signal.reason));
+    if (signal.aborted) throw this.reason();
   }
 }

@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import { assertEquals, assertMatch, assertThrows } from "../../helpers/assert.ts";
+import { assert, assertEquals, assertMatch, assertThrows } from "../../helpers/assert.ts";
 import { StoreWriter } from "../../../lib/ingest/store_writer.ts";
-import { type IndexFeed, indexFeeds } from "../../../lib/ingest/index_run.ts";
+import { type IndexFeed, indexFeeds, indexFeedsAsync } from "../../../lib/ingest/index_run.ts";
+import { RunStopped } from "../../../lib/ingest/run_stop.ts";
 import type { IndexedTask, IndexEntry } from "../../../lib/ingest/indexed_item.ts";
 import { formatSummary, progressDisplay } from "../../../lib/ingest/index_report.ts";
 
@@ -252,5 +253,33 @@ Deno.test("indexFeeds forgets the stamp of a source left out, whose items it rem
     assertEquals([again.added, again.unchangedSources], [1, ["b"]]);
   } finally {
     Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("indexFeedsAsync: a source failing as the run is stopped ends it as stopped, rolled back", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "stopped.db");
+  const controller = new AbortController();
+  // The signal comes while the source is read, and the source then fails (a drive pulled
+  // with Ctrl-C): the run was stopped, not failed by the source.
+  async function* stoppedThenBroken(): AsyncGenerator<IndexEntry> {
+    yield task("t1");
+    controller.abort("received SIGINT");
+    await Promise.resolve();
+    throw new Error("Cannot read source b: file not found");
+  }
+  const writer = StoreWriter.open(path);
+  try {
+    const error = await indexFeedsAsync(
+      writer,
+      [{ source: "b", total: 2, entries: stoppedThenBroken() }],
+      () => {},
+      controller.signal,
+    ).catch((caught) => caught);
+    assert(error instanceof RunStopped, String(error));
+    assertEquals(error.message, "received SIGINT");
+  } finally {
+    writer.abandon();
+    await Deno.remove(dir, { recursive: true });
   }
 });
