@@ -8,7 +8,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
-import { authorizeReadsOf } from "../store/authorizer.ts";
+import { authorizeReadsOf, declaresFts5 } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
 import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
 import { Store } from "../store/store.ts";
@@ -218,7 +218,8 @@ function unknownKind(
  * read before any authorizer is installed.
  */
 function unplainTables(db: DatabaseSync, kind: SourceKind): [string[], string][] {
-  const readable = new Set(Object.keys(kind.readable).map((table) => table.toLowerCase()));
+  // The kind's own spelling of a table, by SQLite's (case-blind) name for it.
+  const readable = new Map(Object.keys(kind.readable).map((table) => [table.toLowerCase(), table]));
   const rows = db.prepare(
     "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('view', 'table')",
   )
@@ -227,7 +228,7 @@ function unplainTables(db: DatabaseSync, kind: SourceKind): [string[], string][]
   const views = rows.filter((row) => row.type === "view");
   const virtual = rows.filter((row) =>
     row.type === "table" && /^\s*create\s+virtual\s+table/i.test(row.sql) &&
-    !readable.has(`${row.name.toLowerCase()}_config`)
+    !declaresFts5(kind.readable, readable.get(row.name.toLowerCase())!)
   );
   const names = (list: { name: string }[]) => list.map((row) => row.name).sort();
   return [[names(views), "view"], [names(virtual), "virtual table"]];

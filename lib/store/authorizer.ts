@@ -117,6 +117,21 @@ export function fts5Tables(name: string): ReadableTables {
   ]);
 }
 
+/**
+ * Whether `readable` declares `name` as an FTS5 table (with its shadow tables, as
+ * {@link fts5Tables} gives them): a virtual table there is expected, not a stand-in.
+ *
+ * @example
+ * ```ts
+ * import { declaresFts5, fts5Tables } from "./authorizer.ts";
+ * declaresFts5(fts5Tables("notes_fts"), "notes_fts"); // true
+ * declaresFts5({ notes: "*" }, "notes"); // false
+ * ```
+ */
+export function declaresFts5(readable: ReadableTables, name: string): boolean {
+  return FTS5_SHADOWS.every((shadow) => `${name}_${shadow}` in readable);
+}
+
 // SQLite's own catalogue, read to learn the layout and by FTS5 as it starts.
 const CATALOGUE = new Set(["sqlite_master", "sqlite_schema", "sqlite_temp_master"]);
 

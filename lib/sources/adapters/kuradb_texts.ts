@@ -151,7 +151,7 @@ export class KuraDbTexts {
     }
     for (const [source, list] of chunks) {
       this.#set(source, list.join(SEPARATOR));
-      if (!this.#holding.hold(this.#bytes) || this.#bytes > this.#maxBytes) {
+      if (!this.#roomLeft() || this.#bytes > this.#maxBytes) {
         this.coveredSource = source;
         this.full = true;
         return;
@@ -164,7 +164,7 @@ export class KuraDbTexts {
   #startOver(): void {
     this.#files.clear();
     this.#bytes = 0;
-    this.#holding.hold(0);
+    this.#roomLeft();
     this.coveredSource = null;
     this.complete = false;
     this.full = false;
@@ -179,6 +179,11 @@ export class KuraDbTexts {
     }
     this.#files.set(source, folded);
     this.#bytes += bytesOf(folded);
+  }
+
+  /** Holds the bytes now held against the thread's bound; whether there is room left. */
+  #roomLeft(): boolean {
+    return this.#holding.hold(this.#bytes);
   }
 
   /** Reads again every held file with a row stamped at or after `stamp`. */
@@ -211,6 +216,8 @@ export class KuraDbTexts {
           : rows.map((row) => textOf(row["x"]).toLowerCase()).join(SEPARATOR),
       );
     }
+    // Files read again may have grown or shrunk: the thread's bound counts them as they are.
+    this.#roomLeft();
   }
 
   /**

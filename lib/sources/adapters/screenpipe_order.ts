@@ -77,10 +77,11 @@ export class SittingOrder {
   >;
   readonly #kept: KeptSittings<Order | null>;
   readonly #said: KeptSittings<Said[] | null>;
-  #names = new Map<number, string>();
-  #namesEpoch = -1;
-  #hidden = new Set<number>();
-  #hiddenEpoch = -1;
+  /** What is known of speakers as of one detail epoch: names, and who is hidden. */
+  #speakerFacts: { epoch: number; names: Map<number, string>; hidden?: Set<number> } = {
+    epoch: -1,
+    names: new Map(),
+  };
 
   /** Reads sittings on `store`, whose columns `schema` describes, kept while `changes` allow. */
   constructor(store: Store, schema: ScreenpipeSchema, changes: ScreenpipeChanges) {
@@ -204,14 +205,18 @@ export class SittingOrder {
 
   /** The speakers whose rows are not shown, as of now (read again after such a change). */
   #hiddenSpeakers(): Set<number> {
+    const facts = this.#currentSpeakerFacts();
+    facts.hidden ??= new Set(
+      this.#sql.hidden === "" ? [] : this.#store.rows(this.#sql.hidden).map(([id]) => Number(id)),
+    );
+    return facts.hidden;
+  }
+
+  /** The speaker facts, anew after a change that may have renamed, merged or flagged one. */
+  #currentSpeakerFacts() {
     const epoch = this.#changes.look().detailEpoch;
-    if (epoch !== this.#hiddenEpoch) {
-      this.#hidden = new Set(
-        this.#sql.hidden === "" ? [] : this.#store.rows(this.#sql.hidden).map(([id]) => Number(id)),
-      );
-      this.#hiddenEpoch = epoch;
-    }
-    return this.#hidden;
+    if (epoch !== this.#speakerFacts.epoch) this.#speakerFacts = { epoch, names: new Map() };
+    return this.#speakerFacts;
   }
 
   /**
@@ -219,16 +224,15 @@ export class SittingOrder {
    * looked up anew after a change that may have renamed or merged a speaker.
    */
   #namer(): (speaker: number) => string {
-    const epoch = this.#changes.look().detailEpoch;
-    if (epoch !== this.#namesEpoch) [this.#names, this.#namesEpoch] = [new Map(), epoch];
+    const { names } = this.#currentSpeakerFacts();
     return (speaker) => {
-      let name = this.#names.get(speaker);
+      let name = names.get(speaker);
       if (name === undefined) {
         const found = this.#sql.name === "" ? undefined : this.#store.get(this.#sql.name, speaker);
         const text = found?.["name"];
         const trimmed = text === null || text === undefined ? "" : String(text).trim();
         name = trimmed === "" ? `Speaker ${speaker}` : trimmed;
-        this.#names.set(speaker, name);
+        names.set(speaker, name);
       }
       return name;
     };
