@@ -46,7 +46,6 @@ import {
   type AudioRow,
   HEAD_ROWS,
   NEAR_ROWS,
-  parseStamp,
   rfc3339,
   type RowRef,
   segmentsText,
@@ -56,6 +55,7 @@ import {
   sittingTitle,
   SittingWalker,
 } from "./screenpipe_sittings.ts";
+import { parseStamp } from "./screenpipe_stamp.ts";
 import { parseHitKey, ScreenpipeSearch } from "./screenpipe_search.ts";
 import { SittingCounter } from "./screenpipe_count.ts";
 import { ScreenpipeChanges } from "./screenpipe_changes.ts";

@@ -19,7 +19,8 @@ import type { SegmentRecord } from "../source_reader.ts";
 import { firstHolding } from "../turns.ts";
 import { MAX_SPEAKERS } from "../../config/limits.ts";
 import { isTimed, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
-import { parseStamp, type Sitting } from "./screenpipe_sittings.ts";
+import type { Sitting } from "./screenpipe_sittings.ts";
+import { parseStamp } from "./screenpipe_stamp.ts";
 import type { ScreenpipeChanges } from "./screenpipe_changes.ts";
 import { KeptSittings } from "./screenpipe_kept.ts";
 

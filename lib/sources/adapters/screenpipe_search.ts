@@ -23,7 +23,8 @@ import { wholeTermFinders, type WordFinder } from "../../text/word_finder.ts";
 import { BOUND_LIMIT_SQL, keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { FTS, PROGRESS, ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
-import { parseStamp, type RowRef, type SittingWalker } from "./screenpipe_sittings.ts";
+import type { RowRef, SittingWalker } from "./screenpipe_sittings.ts";
+import { parseStamp } from "./screenpipe_stamp.ts";
 import type { SittingStarts } from "./screenpipe_count.ts";
 
 /** How many ranked chunks per wanted sitting are read first; more are read if needed. */

@@ -18,6 +18,7 @@
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import type { SegmentRecord } from "../source_reader.ts";
 import { ROWS, type ScreenpipeSchema } from "./screenpipe_schema.ts";
+import { parseStamp } from "./screenpipe_stamp.ts";
 
 /**
  * How many rows a bounded read takes: a sitting's first, for its title and preview, or
@@ -67,35 +68,6 @@ export interface Sitting {
   start: RowRef;
   /** Its last row. */
   end: RowRef;
-}
-
-const STAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?\s*(Z|[+-]\d{2}:?\d{2})?/i;
-
-/**
- * Epoch milliseconds of a timestamp as screenpipe stores it (`+00:00` or `Z`, a fraction
- * of any length, or none; a value without a zone is UTC, as SQLite's CURRENT_TIMESTAMP
- * writes it), or NaN. What follows the time and zone is ignored, so every row shown (its
- * timestamp begins as a time, screenpipe_schema.ts) has a time to answer.
- *
- * @example
- * ```ts
- * import { parseStamp } from "./screenpipe_sittings.ts";
- * parseStamp("2026-02-15T16:41:24.123456+00:00"); // 1771173684123
- * ```
- */
-export function parseStamp(text: string): number {
-  const found = STAMP.exec(text.trim());
-  if (found === null) return NaN;
-  const [, y, mo, d, h, mi, s, fraction, zone] = found;
-  let ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!) +
-    Math.floor(Number(`0.${fraction ?? "0"}`) * 1000);
-  if (zone !== undefined && zone.toUpperCase() !== "Z") {
-    const sign = zone[0] === "-" ? -1 : 1;
-    const digits = zone.slice(1).replace(":", "");
-    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
-  }
-  return ms;
 }
 
 /**
