@@ -7,12 +7,13 @@
  * with the deadline's default still ahead, so the answer can be made.
  *
  * A thread answers one call at a time, and a call's reads are synchronous, so the clock is
- * the thread's.
+ * the thread's; so is what is to be let go when the call ends ({@link whenCallEnds}).
  *
  * @module
  */
 
 let callStart: number | undefined;
+const endings: (() => void)[] = [];
 
 /**
  * Runs `run` as one call that began at `startedAt` (a performance.now() time; now by
@@ -32,7 +33,31 @@ export function withCallClock<T>(run: () => T, startedAt: number = performance.n
     return run();
   } finally {
     callStart = outer;
+    if (outer === undefined) { for (const end of endings.splice(0)) end(); }
   }
+}
+
+/**
+ * Runs `end` when the call being answered ends (the outermost, where calls nest); false,
+ * and `end` is not kept, outside a call. What a call holds only for itself (a read too
+ * large to keep between calls, which its own later reads need again) is let go this way.
+ *
+ * @example
+ * ```ts
+ * import { whenCallEnds, withCallClock } from "./call_clock.ts";
+ * let held: string | undefined;
+ * withCallClock(() => {
+ *   held = "a large read";
+ *   whenCallEnds(() => held = undefined);
+ * });
+ * held; // undefined
+ * whenCallEnds(() => {}); // false: no call is being answered
+ * ```
+ */
+export function whenCallEnds(end: () => void): boolean {
+  if (callStart === undefined) return false;
+  endings.push(end);
+  return true;
 }
 
 /**

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { withCallClock } from "../../sources/call_clock.ts";
 import type { ServedSource, SourceSet } from "../../sources/source_set.ts";
 import { failureOutcome, type ToolOutcome } from "../call_tool.ts";
 import { findTranscript } from "../get_transcript.ts";
@@ -123,7 +124,9 @@ export function runSourceRead<R extends SourceRead>(
   read: R,
 ): ReadOutcome<R["kind"]> {
   try {
-    return { ok: true, value: answer(sources, read) as ReadAnswers[R["kind"]] };
+    // One call, as a tool's: what its reads hold only for themselves is let go at its end.
+    const value = withCallClock(() => answer(sources, read));
+    return { ok: true, value: value as ReadAnswers[R["kind"]] };
   } catch (error) {
     return failureOutcome(error, read.kind);
   }

@@ -7,7 +7,7 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildMeetilyFixture, meetingWith } from "../../helpers/meetily_fixture.ts";
 import { openDatabaseSource } from "../../../lib/sources/open_source.ts";
-import { callStarted, withCallClock } from "../../../lib/sources/call_clock.ts";
+import { callStarted, whenCallEnds, withCallClock } from "../../../lib/sources/call_clock.ts";
 import { SCAN_CHUNK_ROWS, SCAN_SEARCH_BUDGET_MS } from "../../../lib/config/limits.ts";
 import { ToolWorkerPool } from "../../../lib/runtime/worker_pool.ts";
 import { clockNow, Deadline } from "../../../lib/runtime/deadline.ts";
@@ -97,4 +97,33 @@ Deno.test("a call's scan budget counts from its arrival, time queued in the pool
     pool.close();
     fixture.cleanup();
   }
+});
+
+Deno.test("whenCallEnds: runs at the end of the outermost call, and never outside one", () => {
+  const ended: string[] = [];
+  assertEquals(whenCallEnds(() => ended.push("outside")), false);
+  withCallClock(() => {
+    assert(whenCallEnds(() => ended.push("outer")));
+    withCallClock(() => {
+      assert(whenCallEnds(() => ended.push("inner")));
+    });
+    // A nested call is part of the outer one: nothing is let go yet.
+    assertEquals(ended, []);
+  });
+  assertEquals(ended, ["outer", "inner"]);
+  withCallClock(() => {});
+  assertEquals(ended, ["outer", "inner"]);
+});
+
+Deno.test("whenCallEnds: runs when the call throws, too", () => {
+  let ended = false;
+  try {
+    withCallClock(() => {
+      whenCallEnds(() => ended = true);
+      throw new Error("a failed read");
+    });
+  } catch {
+    // The failure is the call's; the release still happens.
+  }
+  assert(ended);
 });
