@@ -28,6 +28,12 @@ import { Store } from "../../store/store.ts";
 import { publicId } from "../source_ids.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
 
+/**
+ * The largest file whose parse {@link FolderIndex.reread} keeps: a day of cues (a 30,000-cue
+ * VTT is 3.2 MB); larger files are parsed again each time.
+ */
+const KEPT_REREAD_BYTES = 4 * 1024 * 1024;
+
 /** What became of one file of the folder at the last pass. */
 interface FileState {
   mtime: number;
@@ -78,6 +84,8 @@ export class FolderIndex {
   #failure: string | null = null;
   #firstPassDone = false;
   #progress = { done: 0, total: 0 };
+  /** The file {@link FolderIndex.reread} read last, with its time and size then. */
+  #lastRead: { relative: string; time: number; size: number; outcome: FileOutcome } | undefined;
 
   /** An empty index of the folder at `root`; nothing is read until a pass. */
   constructor(name: string, root: string) {
@@ -136,12 +144,29 @@ export class FolderIndex {
     return this.#byId.get(id);
   }
 
-  /** Reads and parses the indexed file of `id` again, as it is now; undefined if none. */
+  /**
+   * Reads and parses the indexed file of `id` again, as it is now; undefined if none. The
+   * file read last is kept while its size and time are as they were (the rule the index
+   * itself follows), as a get_turns page reads it once per batch of segments: a 30,000-cue
+   * file was parsed 30 times for a speaker with no turns, past the deadline.
+   */
   reread(id: string): FileOutcome | undefined {
     const relative = this.#byId.get(id);
     if (relative === undefined) return undefined;
+    const path = `${this.root}/${relative}`;
     try {
-      return readTranscriptFile(Deno.readFileSync(`${this.root}/${relative}`), baseName(relative));
+      const { mtime, size } = Deno.statSync(path);
+      const time = mtime?.getTime();
+      const kept = this.#lastRead;
+      if (kept?.relative === relative && kept.time === time && kept.size === size) {
+        return kept.outcome;
+      }
+      const outcome = readTranscriptFile(Deno.readFileSync(path), baseName(relative));
+      // Kept only where the time tells changes apart, and only a file of a few MB.
+      this.#lastRead = time !== undefined && size <= KEPT_REREAD_BYTES
+        ? { relative, time, size, outcome }
+        : undefined;
+      return outcome;
     } catch (error) {
       return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
     }

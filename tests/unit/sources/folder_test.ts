@@ -187,6 +187,47 @@ Deno.test("segments are read from the file, in seq order from fromSeq", () => {
   }
 });
 
+Deno.test("a file read again is parsed once while unchanged, and anew once it changes", () => {
+  const folder = buildFolderFixture();
+  try {
+    folder.write("three.txt", "First part.\n\nSecond part.\n\nThird part.");
+    const { index } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey("three.txt")}`;
+    const first = index.reread(id);
+    // Kept: a page's batches read the same parse, not the file each time.
+    assert(first !== undefined && index.reread(id) === first);
+    // Another file read in between takes the place of the kept one.
+    index.reread(`notes:${fileTranscriptKey("standup.txt")}`);
+    assert(index.reread(id) !== first);
+    folder.write("three.txt", "First part.\n\nSecond part, longer now.\n\nThird part.");
+    const changed = index.reread(id);
+    assert(changed?.kind === "transcript");
+    assertEquals(changed.transcript.segments[1]?.text, "Second part, longer now.");
+    Deno.removeSync(join(folder.path, "three.txt"));
+    assertEquals(index.reread(id)?.kind, "skipped");
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file read again is parsed anew each time when too large to keep", () => {
+  const folder = buildFolderFixture();
+  try {
+    // Over the few MB kept, under the size cap of what is read at all.
+    const cue = "We agreed on the zebra plan and the kiwi harvest, item by item.\n\n";
+    folder.write("long.txt", cue.repeat(Math.ceil((5 * 1024 * 1024) / cue.length)));
+    const { index } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey("long.txt")}`;
+    const first = index.reread(id);
+    assertEquals(first?.kind, "transcript");
+    assert(index.reread(id) !== first);
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
 Deno.test("a folder is planned without reading it, and `check` lists each skipped file", () => {
   const folder = buildFolderFixture();
   try {
