@@ -105,7 +105,12 @@ Deno.test(
     moveAll(drive, calls);
     const back = await index(out, `calls=${calls}`, `other=${other}`);
     assertEquals(back.code, 0, back.stdout + back.stderr);
-    assertMatch(back.stdout, /: 0 added, 0 updated, 0 removed, 5 unchanged, 0 skipped\n?$/);
+    // `other` is not read when its files are older than its stamp's 2 s of doubt by now (a
+    // busy machine's pace), and read again when not: either way nothing else is said.
+    assertMatch(
+      back.stdout,
+      /: 0 added, 0 updated, 0 removed, 5 unchanged, 0 skipped\n(not read, their files unchanged since the last run: other\n)?$/,
+    );
     assertEquals(idsOf(out, "calls"), before);
   }),
 );

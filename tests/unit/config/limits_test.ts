@@ -111,6 +111,13 @@ const INTERNAL = new Set([
   // What a get_turns cursor's check reads (sources/turns.ts, tools/turns_cursor.ts).
   "CUT_TAIL_CHARS",
   "SEGMENT_EDGE_CHARS",
+  // Reading screenpipe's timestamps (sources/adapters/screenpipe_stamp.ts): units and a cache.
+  "ZERO",
+  "HOUR_MS",
+  "MINUTE_MS",
+  "MAX_DAYS",
+  // The folder file read last, kept parsed for a page's batches (sources/folder/folder_index.ts).
+  "KEPT_REREAD_BYTES",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
