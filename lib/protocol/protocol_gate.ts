@@ -185,6 +185,8 @@ export class ProtocolGate implements Transport {
     // Unknown here means cancelled: a cancelled request is never answered.
     if (request === undefined) return Promise.resolve();
     this.#inFlight.delete(internalId);
+    // An initialize the SDK refused (its schema, say) did not start the session.
+    if (request.method === "initialize" && "error" in outgoing) this.#initialized = false;
     const answer = "error" in outgoing
       ? this.#cleanError(request, outgoing.error)
       : { ...message, id: request.clientId } as JSONRPCMessage;

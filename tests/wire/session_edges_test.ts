@@ -1,0 +1,30 @@
+/**
+ * Wire tests: session edges found by an adversarial review of the wire layer, each on the real
+ * server (`deno task start`) in raw lines.
+ */
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { buildFixtureStore } from "../helpers/fixture_store.ts";
+import type { ServerProcess } from "../helpers/server_process.ts";
+import { assertError, INIT_PARAMS, session as sessionOn } from "../helpers/wire_session.ts";
+
+const fixture = buildFixtureStore();
+globalThis.addEventListener("unload", () => fixture.cleanup());
+
+const session = (fn: (server: ServerProcess) => Promise<void>, init = true) =>
+  sessionOn(fixture.path, fn, init);
+
+Deno.test("an initialize refused for its params leaves the session to a corrected one", async () => {
+  await session(async (server) => {
+    // Passes the gate's own checks; the SDK's schema refuses it.
+    const refused = await server.request("initialize", {
+      ...INIT_PARAMS,
+      capabilities: { roots: 5 },
+    });
+    assertError(refused, refused["id"], -32602);
+    const early = await server.request("tools/list");
+    assertError(early, early["id"], -32600, /^Send initialize first$/);
+    const accepted = await server.initialize();
+    assertEquals(accepted["result"].protocolVersion, INIT_PARAMS.protocolVersion);
+    assert(Array.isArray((await server.request("tools/list"))["result"].tools));
+  }, false);
+});
