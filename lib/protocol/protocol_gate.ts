@@ -326,7 +326,9 @@ export class ProtocolGate implements Transport {
       call.controller.abort();
     }
     for (const [internalId, request] of this.#inFlight) {
-      if (request.clientId !== target) continue;
+      // initialize cannot be cancelled (the specification says so): the session it starts
+      // would otherwise begin with no answer telling the client its protocol version.
+      if (request.clientId !== target || request.method === "initialize") continue;
       this.#inFlight.delete(internalId);
       // Tell the SDK under the id it knows, so the handler's AbortSignal fires.
       this.onmessage?.({

@@ -28,3 +28,19 @@ Deno.test("an initialize refused for its params leaves the session to a correcte
     assert(Array.isArray((await server.request("tools/list"))["result"].tools));
   }, false);
 });
+
+Deno.test("a cancellation of initialize is ignored: initialize is answered all the same", async () => {
+  await session(async (server) => {
+    const initialize = { jsonrpc: "2.0", id: "init", method: "initialize", params: INIT_PARAMS };
+    const cancel = {
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: "init" },
+    };
+    // One write: the cancellation arrives while initialize is still being answered.
+    await server.writeRaw(`${JSON.stringify(initialize)}\n${JSON.stringify(cancel)}\n`);
+    const answer = await server.next();
+    assertEquals(answer["id"], "init");
+    assertEquals(answer["result"].protocolVersion, INIT_PARAMS.protocolVersion);
+  }, false);
+});
