@@ -210,7 +210,11 @@ export class ProtocolGate implements Transport {
     if (this.#closed) return;
     if (message.method === undefined) {
       logLine(
-        `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
+        message.id === undefined
+          ? `ignored an error response without an id: ${
+            printable(JSON.stringify(message.error), MAX_ERROR_MESSAGE)
+          }`
+          : `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
       );
       return;
     }

@@ -44,3 +44,15 @@ Deno.test("a cancellation of initialize is ignored: initialize is answered all t
     assertEquals(answer["result"].protocolVersion, INIT_PARAMS.protocolVersion);
   }, false);
 });
+
+Deno.test("an error response from the client with a null id or none is not answered", async () => {
+  await session(async (server) => {
+    // What a peer sends about a line of ours it could not read: JSON-RPC's null id, or
+    // MCP 2025-11-25's none. Answering it could trade errors with such a peer for ever.
+    const error = { code: -32700, message: "Parse error" };
+    await server.send({ jsonrpc: "2.0", id: null, error });
+    await server.send({ jsonrpc: "2.0", error });
+    const ping = await server.request("ping");
+    assertEquals(ping["result"], {}, "the next line answers the ping");
+  });
+});
