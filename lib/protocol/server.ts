@@ -138,7 +138,11 @@ export async function serveStdio(
     requests: servedRequests(pool, sources.map((source) => source.name)),
   });
   await server.connect(gate);
-  const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
+  };
   if (options.signal?.aborted) stop();
   options.signal?.addEventListener("abort", stop, { once: true });
   await closed;
@@ -146,5 +150,8 @@ export async function serveStdio(
   inline.close();
   pool.close();
   // Stops reading too: lines that still arrive after a signal or a broken pipe are not served.
-  await transport.close();
+  const closing = transport.close();
+  // Stopped by a signal, the session ends at once: answers still queued are not waited for,
+  // since a client that has stopped reading would hold the exit for ever.
+  if (!stopped) await closing;
 }
