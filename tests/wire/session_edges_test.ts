@@ -4,7 +4,7 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
-import type { ServerProcess } from "../helpers/server_process.ts";
+import { type ServerProcess, startServer } from "../helpers/server_process.ts";
 import { assertError, INIT_PARAMS, session as sessionOn } from "../helpers/wire_session.ts";
 
 const fixture = buildFixtureStore();
@@ -55,4 +55,31 @@ Deno.test("an error response from the client with a null id or none is not answe
     const ping = await server.request("ping");
     assertEquals(ping["result"], {}, "the next line answers the ping");
   });
+});
+
+Deno.test("calls whose deadline passed before they reach a worker log nothing but our lines", async () => {
+  const server = startServer(["--db", fixture.path, "--timeout-ms", "1"]);
+  try {
+    await server.initialize();
+    // Each deadline starts on arrival; the cheap calls run first on the main thread, so the
+    // search reaches the worker pool with its deadline already passed.
+    const call = (id: number, name: string, args: unknown) =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name, arguments: args },
+      });
+    const lines = Array.from({ length: 200 }, (_, id) => call(id, "list_transcripts", {}));
+    lines.push(call(200, "search_transcripts", { query: "pricing" }));
+    await server.writeRaw(`${lines.join("\n")}\n`);
+    const { code, rest, stderr } = await server.finish();
+    assertEquals(code, 0);
+    assertEquals(rest.length, 201, "every call answered");
+    for (const line of stderr.trimEnd().split("\n")) {
+      assert(line.startsWith("transcript-mcp: "), `a stray line on stderr: ${line}`);
+    }
+  } finally {
+    await server.kill();
+  }
 });
