@@ -199,8 +199,6 @@ export class ToolWorkerPool {
       if (signal?.aborted) {
         return this.#settle(job, cancelledOutcome());
       }
-      // Never negative: a deadline already passed (time spent on the main thread) expires at
-      // once, without the runtime's TimeoutNegativeWarning on stderr.
       job.timer = setTimeout(() => this.#expire(job), Math.max(0, deadline.remainingMs));
       signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
       this.#queue.push(job);
