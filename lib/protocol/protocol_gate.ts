@@ -185,6 +185,8 @@ export class ProtocolGate implements Transport {
     // Unknown here means cancelled: a cancelled request is never answered.
     if (request === undefined) return Promise.resolve();
     this.#inFlight.delete(internalId);
+    // An initialize the SDK refused (its schema, say) did not start the session.
+    if (request.method === "initialize" && "error" in outgoing) this.#initialized = false;
     const answer = "error" in outgoing
       ? this.#cleanError(request, outgoing.error)
       : { ...message, id: request.clientId } as JSONRPCMessage;
@@ -208,7 +210,11 @@ export class ProtocolGate implements Transport {
     if (this.#closed) return;
     if (message.method === undefined) {
       logLine(
-        `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
+        message.id === undefined
+          ? `ignored an error response without an id: ${
+            printable(JSON.stringify(message.error), MAX_ERROR_MESSAGE)
+          }`
+          : `ignored a response (id ${JSON.stringify(message.id)}): this server sends no requests`,
       );
       return;
     }
@@ -324,7 +330,9 @@ export class ProtocolGate implements Transport {
       call.controller.abort();
     }
     for (const [internalId, request] of this.#inFlight) {
-      if (request.clientId !== target) continue;
+      // initialize cannot be cancelled (the specification says so): the session it starts
+      // would otherwise begin with no answer telling the client its protocol version.
+      if (request.clientId !== target || request.method === "initialize") continue;
       this.#inFlight.delete(internalId);
       // Tell the SDK under the id it knows, so the handler's AbortSignal fires.
       this.onmessage?.({

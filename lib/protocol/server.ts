@@ -7,6 +7,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { logLine } from "../log.ts";
 import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
 import { servedRequests } from "./served_requests.ts";
@@ -138,13 +139,25 @@ export async function serveStdio(
     requests: servedRequests(pool, sources.map((source) => source.name)),
   });
   await server.connect(gate);
-  const stop = () => gate.stop(`${options.signal?.reason ?? "stopped"}: shutting down`);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ended = false;
+  const stop = () => {
+    const reason = `${options.signal?.reason ?? "stopped"}: shutting down`;
+    // Once the session has ended, only the writes of its answers are left to give up.
+    if (ended) logLine(reason);
+    else gate.stop(reason);
+    release();
+  };
   if (options.signal?.aborted) stop();
   options.signal?.addEventListener("abort", stop, { once: true });
   await closed;
-  options.signal?.removeEventListener("abort", stop);
+  ended = true;
   inline.close();
   pool.close();
   // Stops reading too: lines that still arrive after a signal or a broken pipe are not served.
-  await transport.close();
+  // A signal ends the session at once, even while its answers are still being written: a
+  // client that has stopped reading would otherwise hold the exit for ever.
+  await Promise.race([transport.close(), released]);
+  options.signal?.removeEventListener("abort", stop);
 }

@@ -199,7 +199,7 @@ export class ToolWorkerPool {
       if (signal?.aborted) {
         return this.#settle(job, cancelledOutcome());
       }
-      job.timer = setTimeout(() => this.#expire(job), deadline.remainingMs);
+      job.timer = setTimeout(() => this.#expire(job), Math.max(0, deadline.remainingMs));
       signal?.addEventListener("abort", () => this.#abandon(job, STOP_CANCELLED), { once: true });
       this.#queue.push(job);
       this.#dispatch();

@@ -119,7 +119,8 @@ export type EnvelopeCheck =
  * members only. Batches, non-objects, a missing or wrong `jsonrpc`, ids that are neither
  * strings nor integers, a message that mixes `method` with `result` or `error`, and messages
  * that are neither request, notification nor response are refused with -32600; the id is
- * echoed when it can be read.
+ * echoed when it can be read. An error response whose id is null or absent passes, as a
+ * response without an id.
  *
  * Members JSON-RPC does not define are dropped, not refused: clients add fields, and the
  * SDK silently discards any message with a member its strict schemas do not know. `params`
@@ -144,6 +145,12 @@ export function checkEnvelope(value: unknown): EnvelopeCheck {
   const hasId = "id" in value;
   const id = hasId && isRpcId(value["id"]) ? value["id"] : null;
   if (value["jsonrpc"] !== "2.0") return refuse(id, 'jsonrpc must be "2.0"');
+  // A peer's error about a line of ours it could not read: its id is null (JSON-RPC) or
+  // absent (MCP 2025-11-25). A response is never answered, or two peers could trade errors
+  // for ever.
+  if (!("method" in value) && "error" in value && (value["id"] ?? null) === null) {
+    return { ok: true, message: { jsonrpc: "2.0", error: value["error"] } };
+  }
   if (hasId && id === null) return refuse(null, "id must be a string or an integer");
   if (nestsDeeperThan(value, MAX_NESTING)) {
     return refuse(id, `the message nests deeper than ${MAX_NESTING} levels`);

@@ -4,7 +4,7 @@
  */
 import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
-import { type ServerProcess, startServer } from "../helpers/server_process.ts";
+import { PROJECT_ROOT, type ServerProcess, startServer } from "../helpers/server_process.ts";
 import { INIT_PARAMS } from "../helpers/wire_session.ts";
 
 const fixture = buildFixtureStore();
@@ -104,3 +104,73 @@ Deno.test("a client that stops reading stdout (broken pipe) ends the server with
     }
   }, /Cannot write to the client: .*; shutting down/);
 });
+
+for (const inputEnded of [false, true]) {
+  Deno.test({
+    name: `SIGTERM ends the server while its client has stopped reading stdout${
+      inputEnded ? ", its input ended" : ""
+    }`,
+    // Deno on Windows listens for SIGINT and SIGBREAK only.
+    ignore: Deno.build.os === "windows",
+    fn: async () => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["task", "--quiet", "start", "--db", fixture.path],
+        cwd: PROJECT_ROOT,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const input = child.stdin.getWriter();
+      const output = child.stdout.getReader();
+      let stderr = "";
+      const stderrRead = (async () => {
+        for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) {
+          stderr += chunk;
+        }
+      })();
+      try {
+        const encode = (message: unknown) =>
+          new TextEncoder().encode(`${JSON.stringify(message)}\n`);
+        await input.write(
+          encode({ jsonrpc: "2.0", id: 0, method: "initialize", params: INIT_PARAMS }),
+        );
+        await output.read(); // The answer to initialize; stdout is not read again.
+        // Answers of about 17 KB each: far more than a pipe holds, so the server's writes block.
+        for (let id = 1; id <= 400; id++) {
+          await input.write(encode({ jsonrpc: "2.0", id, method: "tools/list" }));
+        }
+        // A response is logged as it is read: once it shows, every request before it was read.
+        await input.write(encode({ jsonrpc: "2.0", id: "marker", result: {} }));
+        while (!stderr.includes('"marker"')) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        if (inputEnded) {
+          // Then the server has answered everything and waits on the writes. The pause lets it
+          // read the end; should load delay that, the signal meets the case above instead, which
+          // must end the same way.
+          await input.close();
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+        child.kill("SIGTERM");
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const hung = new Promise<"hung">((resolve) => {
+          timer = setTimeout(() => resolve("hung"), 60_000);
+        });
+        const status = await Promise.race([child.status, hung]).finally(() => clearTimeout(timer));
+        assert(status !== "hung", `the server did not exit after SIGTERM; stderr: ${stderr}`);
+        assertEquals(status.code, 0);
+        assertMatch(stderr, /received SIGTERM: shutting down/);
+      } finally {
+        try {
+          child.kill("SIGKILL");
+        } catch {
+          // Already exited.
+        }
+        await output.cancel().catch(() => {});
+        await input.close().catch(() => {});
+        await child.status;
+        await stderrRead.catch(() => {});
+      }
+    },
+  });
+}

@@ -36,6 +36,12 @@ Deno.test("responses from the client pass the envelope check; bare ids do not", 
   assert(checkEnvelope({ jsonrpc: "2.0", id: 1, result: {} }).ok);
   assert(checkEnvelope({ jsonrpc: "2.0", id: "x", error: { code: 1, message: "m" } }).ok);
   assert(!checkEnvelope({ jsonrpc: "2.0", id: 1 }).ok);
+  // A peer's error about a line it could not read: null id (JSON-RPC), or none (MCP).
+  const error = { code: -32700, message: "Parse error" };
+  for (const reply of [{ jsonrpc: "2.0", id: null, error }, { jsonrpc: "2.0", error }]) {
+    assertEquals(checkEnvelope(reply), { ok: true, message: { jsonrpc: "2.0", error } });
+  }
+  assert(!checkEnvelope({ jsonrpc: "2.0", id: null, result: {} }).ok);
 });
 
 Deno.test("the envelope keeps only JSON-RPC's members; null params mean none", () => {

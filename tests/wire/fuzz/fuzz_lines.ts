@@ -186,6 +186,8 @@ function model(bytes: Uint8Array): Omit<Line, "bytes"> {
   const id = hasId && isRpcId(message["id"]) ? JSON.stringify(message["id"]) : undefined;
   const answer = id === undefined ? { answeredNull: true } : { answeredId: id };
   if (message["jsonrpc"] !== "2.0") return answer;
+  // An error response with a null id or none is a response: never answered.
+  if (!("method" in message) && "error" in message && (message["id"] ?? null) === null) return {};
   if (hasId && id === undefined) return { answeredNull: true };
   if (nestsDeeperThan(message, MAX_NESTING)) return answer;
   if ("method" in message) {
