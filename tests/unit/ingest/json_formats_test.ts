@@ -93,6 +93,15 @@ Deno.test("json: other JSON is ignored; JSON that does not parse is skipped with
   );
 });
 
+Deno.test("json: the reason for JSON that does not parse quotes the file on one line, escaped", () => {
+  // V8's message quotes the text near the fault: here a line break and a terminal escape.
+  const outcome = readTranscriptFile(bytes('{"segments": [\n\u001b[31m oops'), "call.json");
+  assertEquals(outcome.kind, "skipped");
+  const reason = outcome.kind === "skipped" ? outcome.reason : "";
+  assertEquals(/[\u0000-\u001f\u007f]/.test(reason), false, reason);
+  assertEquals(reason.includes("\\n\\u001b[31m oops"), true, reason);
+});
+
 Deno.test("json: a known shape with a segment that lacks its times names the segment", () => {
   const json = JSON.parse(openaiWhisperJson(MEETING));
   delete json.segments[2].end;
