@@ -18,6 +18,7 @@ import {
   parsedBatches,
   type ParsedFile,
   parseFolderFile,
+  readRegularFile,
 } from "./folder_parse.ts";
 import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
@@ -141,7 +142,7 @@ export class FolderIndex {
     const relative = this.#byId.get(id);
     if (relative === undefined) return undefined;
     try {
-      return readTranscriptFile(Deno.readFileSync(`${this.root}/${relative}`), baseName(relative));
+      return readTranscriptFile(readRegularFile(`${this.root}/${relative}`), baseName(relative));
     } catch (error) {
       return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
     }

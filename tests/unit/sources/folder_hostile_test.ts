@@ -1,0 +1,69 @@
+/**
+ * A served folder's hostile entries, built here: paths that stop being regular files between
+ * the walk and the read (a FIFO, a link to a device), entries that are not files at all, and
+ * names the file system gives back in another form. None may hang a read or be dropped
+ * without a word when its name promises a transcript.
+ */
+import { join } from "node:path";
+import { assertEquals } from "../../helpers/assert.ts";
+import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
+import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
+import { readFolderFile } from "../../../lib/sources/folder/folder_parse.ts";
+import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
+
+const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>The otter report.</v>\n";
+
+/**
+ * Makes `path` a FIFO with a writer waiting to give it `text`: a read that opens it gets the
+ * text (with no writer, the open would wait forever). Returns how to end the writer.
+ */
+function fifoWithWriter(path: string, text: string): () => Promise<void> {
+  const made = new Deno.Command("mkfifo", { args: [path] }).outputSync();
+  if (!made.success) throw new Error("mkfifo failed");
+  const writer = new Deno.Command("sh", {
+    args: ["-c", 'printf "%s" "$1" > "$2"', "sh", text, path],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  return async () => {
+    try {
+      writer.kill("SIGKILL");
+    } catch {
+      // It wrote and ended: the FIFO was read.
+    }
+    await writer.status;
+  };
+}
+
+Deno.test("a file replaced by a FIFO after the walk is skipped, never opened", async () => {
+  const folder = buildFolderFixture();
+  const path = join(folder.path, "call.vtt");
+  const endWriter = fifoWithWriter(path, VTT);
+  try {
+    const outcome = readFolderFile({ relative: "call.vtt", path, mtime: 0, size: VTT.length });
+    assertEquals(outcome, { kind: "skipped", reason: "cannot be read: not a regular file" });
+  } finally {
+    await endWriter();
+    folder.cleanup();
+  }
+});
+
+Deno.test("an indexed file replaced by a FIFO is not opened when its segments are read again", async () => {
+  const folder = buildFolderFixture();
+  folder.write("call.vtt", VTT);
+  const index = new FolderIndex("notes", folder.path);
+  index.refresh();
+  const id = `notes:${fileTranscriptKey("call.vtt")}`;
+  Deno.removeSync(join(folder.path, "call.vtt"));
+  const endWriter = fifoWithWriter(join(folder.path, "call.vtt"), VTT);
+  try {
+    assertEquals(index.reread(id), {
+      kind: "skipped",
+      reason: "cannot be read: not a regular file",
+    });
+  } finally {
+    await endWriter();
+    index.close();
+    folder.cleanup();
+  }
+});
