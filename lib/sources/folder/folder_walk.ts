@@ -109,6 +109,10 @@ export function walkFolder(root: string): FolderWalk {
           continue;
         }
         files.push({ relative, path, mtime: info.mtime?.getTime() ?? 0, size: info.size });
+      } else if (!info.isFile && promisesTranscript(entry.name)) {
+        // A FIFO, socket or device under a transcript's name: never opened (a FIFO's open
+        // waits for a writer), but said, as the file that should be there is not.
+        problems.push({ relative, reason: "not a regular file" });
       }
     }
   }

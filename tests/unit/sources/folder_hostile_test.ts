@@ -9,6 +9,7 @@ import { assertEquals } from "../../helpers/assert.ts";
 import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
 import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
 import { readFolderFile } from "../../../lib/sources/folder/folder_parse.ts";
+import { walkFolder } from "../../../lib/sources/folder/folder_walk.ts";
 import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
 
 const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>The otter report.</v>\n";
@@ -64,6 +65,26 @@ Deno.test("an indexed file replaced by a FIFO is not opened when its segments ar
   } finally {
     await endWriter();
     index.close();
+    folder.cleanup();
+  }
+});
+
+Deno.test("entries that are not regular files are reported when their names promise a transcript", () => {
+  const folder = buildFolderFixture();
+  try {
+    for (const name of ["pipe.vtt", "pipe.bin"]) {
+      const made = new Deno.Command("mkfifo", { args: [join(folder.path, name)] }).outputSync();
+      if (!made.success) throw new Error("mkfifo failed");
+    }
+    Deno.symlinkSync("/dev/null", join(folder.path, "null.srt"));
+    Deno.symlinkSync("/dev/zero", join(folder.path, "zero"));
+    const problems = walkFolder(folder.path).problems;
+    problems.sort((a, b) => a.relative < b.relative ? -1 : 1);
+    assertEquals(problems, [
+      { relative: "null.srt", reason: "not a regular file" },
+      { relative: "pipe.vtt", reason: "not a regular file" },
+    ]);
+  } finally {
     folder.cleanup();
   }
 });
