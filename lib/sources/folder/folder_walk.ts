@@ -93,7 +93,12 @@ export function walkFolder(root: string): FolderWalk {
       try {
         info = entry.isSymlink ? Deno.statSync(path) : Deno.lstatSync(path);
       } catch (error) {
-        problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
+        // A name the listing gave back with U+FFFD for bytes that are not UTF-8 names no
+        // file: "not found" would say the file is not there, when it is.
+        const why = error instanceof Deno.errors.NotFound && entry.name.includes("\uFFFD")
+          ? NAME_NOT_UTF8
+          : reasonOf(error);
+        problems.push({ relative, reason: `cannot be read: ${why}` });
         continue;
       }
       if (info.isDirectory) {
@@ -119,6 +124,8 @@ export function walkFolder(root: string): FolderWalk {
   files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
   return { files: withoutTwins(files, problems), problems };
 }
+
+const NAME_NOT_UTF8 = "its name is not valid UTF-8 (rename it to read it)";
 
 const TWIN = "another file has the same name in another Unicode form (or with \\ for /), " +
   "and that one is read";

@@ -88,3 +88,19 @@ Deno.test("entries that are not regular files are reported when their names prom
     folder.cleanup();
   }
 });
+
+Deno.test("a name that is not valid UTF-8 is reported as such, not as a file not found", () => {
+  const folder = buildFolderFixture();
+  try {
+    const made = new Deno.Command("sh", {
+      args: ["-c", `printf 'WEBVTT\\n' > "$1/$(printf 'bad\\377.vtt')"`, "sh", folder.path],
+    }).outputSync();
+    if (!made.success) throw new Error("the file was not made");
+    assertEquals(walkFolder(folder.path).problems, [{
+      relative: "bad\uFFFD.vtt",
+      reason: "cannot be read: its name is not valid UTF-8 (rename it to read it)",
+    }]);
+  } finally {
+    folder.cleanup();
+  }
+});
