@@ -104,3 +104,32 @@ Deno.test("a name that is not valid UTF-8 is reported as such, not as a file not
     folder.cleanup();
   }
 });
+
+Deno.test("a tree nested past the path limit is walked: its reachable files read, the rest named", () => {
+  const folder = buildFolderFixture();
+  try {
+    // 2,100 folders deep: past PATH_MAX (4,096 bytes) near the bottom, with
+    // a link back up the tree from near the top.
+    const made = new Deno.Command("sh", {
+      args: [
+        "-c",
+        'cd "$1" && i=0 && while [ $i -lt 2100 ]; do mkdir e && cd -P e || exit 1; ' +
+        'if [ $i = 100 ]; then printf "%s" "$2" > near.vtt; ln -s ../.. loop; fi; ' +
+        'i=$((i+1)); done; printf "%s" "$2" > far.vtt',
+        "sh",
+        folder.path,
+        VTT,
+      ],
+    }).outputSync();
+    if (!made.success) throw new Error("the tree was not made");
+    const walk = walkFolder(folder.path);
+    const near = `${"e/".repeat(101)}near.vtt`;
+    assertEquals(walk.files.map((file) => file.relative).filter((path) => path.endsWith(".vtt")), [
+      near,
+    ]);
+    assertEquals(walk.problems.length, 1);
+    assertEquals(walk.problems[0]!.reason, "cannot be read: file name too long");
+  } finally {
+    new Deno.Command("rm", { args: ["-rf", folder.path] }).outputSync();
+  }
+});
