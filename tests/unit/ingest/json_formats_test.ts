@@ -102,6 +102,17 @@ Deno.test("json: the reason for JSON that does not parse quotes the file on one 
   assertEquals(reason.includes("\\n\\u001b[31m oops"), true, reason);
 });
 
+Deno.test("json: segments out of order or ending before they start are put right, as cues are", () => {
+  const json = '{"text": "x", "segments": [{"start": 5, "end": 1, "text": " Later."},' +
+    ' {"start": 0, "end": 0.5, "text": " First."}]}';
+  const transcript = readFixture(json, "call.json");
+  assertEquals(transcript.segments, [
+    { startMs: 0, endMs: 500, speaker: null, text: "First." },
+    { startMs: 5000, endMs: 5000, speaker: null, text: "Later." },
+  ]);
+  assertEquals(transcript.duration, 5);
+});
+
 Deno.test("json: a known shape with a segment that lacks its times names the segment", () => {
   const json = JSON.parse(openaiWhisperJson(MEETING));
   delete json.segments[2].end;
