@@ -93,6 +93,8 @@ export function walkFolder(root: string): FolderWalk {
       try {
         info = entry.isSymlink ? Deno.statSync(path) : Deno.lstatSync(path);
       } catch (error) {
+        // A broken link to a recording (its drive not mounted) is no transcript to report.
+        if (NOT_TRANSCRIPTS.test(entry.name)) continue;
         // A name the listing gave back with U+FFFD for bytes that are not UTF-8 names no
         // file: "not found" would say the file is not there, when it is.
         const why = error instanceof Deno.errors.NotFound && entry.name.includes("\uFFFD")

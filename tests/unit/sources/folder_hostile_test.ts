@@ -133,3 +133,18 @@ Deno.test("a tree nested past the path limit is walked: its reachable files read
     new Deno.Command("rm", { args: ["-rf", folder.path] }).outputSync();
   }
 });
+
+Deno.test("a broken link is reported under a transcript's name, left out under a recording's", () => {
+  const folder = buildFolderFixture();
+  try {
+    // Links to recordings on a drive that is not mounted, beside a link to a transcript there.
+    for (const name of ["call.m4a", "call.mp4", "call.vtt"]) {
+      Deno.symlinkSync(`/nonexistent-drive/${name}`, join(folder.path, name));
+    }
+    assertEquals(walkFolder(folder.path).problems, [
+      { relative: "call.vtt", reason: "cannot be read: not found" },
+    ]);
+  } finally {
+    folder.cleanup();
+  }
+});
