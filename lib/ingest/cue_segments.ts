@@ -41,7 +41,11 @@ export function cueSegments(cues: readonly RawCue[], singleSpaced = false): File
     }
   }
   takeSpeakerPrefixes(segments);
-  return inTimeOrder(segments);
+  // A cue that held only a prefix (`[SPEAKER_00]:`) says nothing once it is taken.
+  const said = segments.some((segment) => segment.text === "")
+    ? segments.filter((segment) => segment.text !== "")
+    : segments;
+  return inTimeOrder(said);
 }
 
 /**

@@ -54,7 +54,10 @@ export function cueVoices(payload: string): CueVoice[] {
  * "- <v Ben>Hello." stays Ben's; else at the tag.
  */
 function lineOpening(payload: string, partStart: number, tag: number): number {
-  const lineStart = payload.lastIndexOf("\n", tag - 1) + 1;
+  // Looked for back to the part's start only: a search to the line's start would read a long
+  // line again at each of its voices (quadratic in a line of many).
+  let lineStart = tag;
+  while (lineStart > partStart && payload.charCodeAt(lineStart - 1) !== 0x0a) lineStart--;
   return lineStart > partStart && /^[^\p{L}\p{N}<]*$/u.test(payload.slice(lineStart, tag))
     ? lineStart
     : tag;

@@ -80,7 +80,13 @@ function zoomStamp(stem: string): Stamp | null {
   if (match === null) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as number[];
   const time = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
-  if (time.getUTCDate() !== day || time.getUTCHours() !== hour) return null;
+  // Date.UTC carries what overflows: month 13 is the next year's January.
+  if (
+    time.getUTCFullYear() !== year || time.getUTCMonth() !== month! - 1 ||
+    time.getUTCDate() !== day || time.getUTCHours() !== hour
+  ) {
+    return null;
+  }
   return { index: match.index, length: match[0].length, createdAt: time.toISOString() };
 }
 

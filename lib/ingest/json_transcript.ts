@@ -13,6 +13,7 @@ import {
 } from "./cloud_json.ts";
 import { objectOf } from "./json_values.ts";
 import type { ParsedBody } from "./parsed_body.ts";
+import { printable } from "../text/printable.ts";
 import {
   isWhisperCppJson,
   isWhisperJson,
@@ -43,7 +44,9 @@ export function readJsonTranscript(text: string): JsonReading {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const why = (error as SyntaxError).message;
+    // V8 quotes the text near the fault: the file's own bytes, line breaks and terminal
+    // escapes included, which `check`, `index` and stderr print on one line.
+    const why = printable((error as SyntaxError).message, Infinity);
     return { kind: "invalid", reason: `the JSON is cut short or malformed (${why})` };
   }
   const json = objectOf(value);

@@ -5,6 +5,7 @@
  * @module
  */
 import type { FileSegment } from "./file_transcript.ts";
+import { inTimeOrder } from "./cue_segments.ts";
 
 /** A parsed JSON object. */
 export type JsonObject = Record<string, unknown>;
@@ -83,7 +84,8 @@ export interface TimedFields {
 
 /**
  * The segments of an engine's array: `pick` names each item's fields, `msPer` is 1 for
- * times in ms and 1000 for seconds. Items with no text are dropped; an item without numeric
+ * times in ms and 1000 for seconds, in time order as cues are (cue_segments.ts), an end
+ * before its start taken as the start. Items with no text are dropped; an item without numeric
  * times, or with a time out of range, makes the file unreadable, `what` and its number named.
  *
  * @example
@@ -110,7 +112,8 @@ export function timedSegments(
       return { ok: false, reason: `${what} ${index + 1} has no numeric start and end` };
     }
     const startMs = Math.round(start * msPer);
-    const endMs = Math.round(end * msPer);
+    // An end before the start is taken as the start, as a cue's is (cue_clock.ts).
+    const endMs = Math.max(startMs, Math.round(end * msPer));
     // A time before the recording, or past what ms count exactly, is no time: it would be
     // shown as a clock of 0:00:00 or of an exponent.
     if (!(startMs >= 0 && endMs >= 0 && Number.isSafeInteger(Math.max(startMs, endMs)))) {
@@ -120,7 +123,7 @@ export function timedSegments(
     if (text === "") continue;
     segments.push({ startMs, endMs, speaker: fields.speaker, text });
   }
-  return segments;
+  return inTimeOrder(segments);
 }
 
 /**

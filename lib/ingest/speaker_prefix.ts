@@ -45,7 +45,9 @@ export function takeSpeakerPrefixes(cues: SpokenText[]): void {
     const tagged = TAGGED.exec(cue.text) ?? WHISPER_CPP.exec(cue.text);
     if (tagged !== null) {
       const id = tagged[1]!;
-      cue.speaker = tagged[0].startsWith("(") ? (id === "?" ? null : `Speaker ${id}`) : id.trim();
+      cue.speaker = tagged[0].startsWith("(")
+        ? (id === "?" ? null : `Speaker ${id}`)
+        : id.trim() || null; // `[ ]: ` names no one
       cue.text = cue.text.slice(tagged[0].length);
       continue;
     }

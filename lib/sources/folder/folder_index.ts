@@ -18,6 +18,7 @@ import {
   parsedBatches,
   type ParsedFile,
   parseFolderFile,
+  readRegularFile,
 } from "./folder_parse.ts";
 import { fileTranscriptKey } from "../../ingest/file_key.ts";
 import { FileRowWriter, fileTranscriptRow } from "../../ingest/file_rows.ts";
@@ -161,7 +162,7 @@ export class FolderIndex {
       if (kept?.relative === relative && kept.time === time && kept.size === size) {
         return kept.outcome;
       }
-      const outcome = readTranscriptFile(Deno.readFileSync(path), baseName(relative));
+      const outcome = readTranscriptFile(readRegularFile(path), baseName(relative));
       // Kept only where the time tells changes apart, and only a file of a few MB.
       this.#lastRead = time !== undefined && size <= KEPT_REREAD_BYTES
         ? { relative, time, size, outcome }

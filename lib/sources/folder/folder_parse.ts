@@ -12,7 +12,7 @@ import { readTranscriptFile } from "../../ingest/read_transcript_file.ts";
 import type { FileOutcome } from "../../ingest/file_transcript.ts";
 import { reasonOf, type WalkedFile } from "./folder_walk.ts";
 import { speakersOf } from "../turns.ts";
-import { MAX_SPEAKERS } from "../../config/limits.ts";
+import { MAX_SPEAKERS, MAX_TRANSCRIPT_FILE_BYTES } from "../../config/limits.ts";
 
 /**
  * A file as the index takes it: its reader's outcome with the segments dropped (they are read
@@ -53,13 +53,33 @@ export function parseFolderFile(file: WalkedFile): ParsedFile {
  */
 export function readFolderFile(file: WalkedFile): FileOutcome {
   try {
-    return readTranscriptFile(Deno.readFileSync(file.path), baseName(file.relative));
+    return readTranscriptFile(readRegularFile(file.path), baseName(file.relative));
   } catch (error) {
     // Gone since the folder was listed (deleted, renamed, a sync client's temporary file):
     // no file to report, and the next look at the folder drops it.
     if (error instanceof Deno.errors.NotFound) return { kind: "ignored" };
     return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
   }
+}
+
+/**
+ * The bytes of the regular file at `path`, looked at before it is opened: the walk saw a
+ * regular file, but the path may since lead to a FIFO (whose open waits for a writer, for
+ * ever) or a link to a device (`/dev/zero` never ends), or to a file grown past the cap.
+ *
+ * @example
+ * ```ts
+ * import { readRegularFile } from "./folder_parse.ts";
+ * readRegularFile("/tmp/a.txt"); // its bytes; throws "not a regular file" for a FIFO
+ * ```
+ */
+export function readRegularFile(path: string): Uint8Array {
+  const info = Deno.statSync(path);
+  if (!info.isFile) throw new Error("not a regular file");
+  if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
+    throw new Error(`larger than ${MAX_TRANSCRIPT_FILE_BYTES / 1024 / 1024} MiB`);
+  }
+  return Deno.readFileSync(path);
 }
 
 /**

@@ -57,7 +57,7 @@ const NOT_TRANSCRIPTS =
 export function walkFolder(root: string): FolderWalk {
   const files: WalkedFile[] = [];
   const problems: WalkProblem[] = [];
-  const entered = new Set<string>([Deno.realPathSync(root)]);
+  const entered = new Set<string>([folderKey(root)]);
   const pending: string[] = [""];
   // Folders reached by a symlink are entered once every real one is: a folder linked to from
   // elsewhere in the tree is read at its own path, which its files' ids are made from,
@@ -68,7 +68,7 @@ export function walkFolder(root: string): FolderWalk {
     if (folder !== "") {
       let real: string;
       try {
-        real = Deno.realPathSync(`${root}/${folder}`);
+        real = folderKey(`${root}/${folder}`);
       } catch (error) {
         problems.push({ relative: folder, reason: `cannot be read: ${reasonOf(error)}` });
         continue;
@@ -93,7 +93,14 @@ export function walkFolder(root: string): FolderWalk {
       try {
         info = entry.isSymlink ? Deno.statSync(path) : Deno.lstatSync(path);
       } catch (error) {
-        problems.push({ relative, reason: `cannot be read: ${reasonOf(error)}` });
+        // A broken link to a recording (its drive not mounted) is no transcript to report.
+        if (NOT_TRANSCRIPTS.test(entry.name)) continue;
+        // A name the listing gave back with U+FFFD for bytes that are not UTF-8 names no
+        // file: "not found" would say the file is not there, when it is.
+        const why = error instanceof Deno.errors.NotFound && entry.name.includes("\uFFFD")
+          ? NAME_NOT_UTF8
+          : reasonOf(error);
+        problems.push({ relative, reason: `cannot be read: ${why}` });
         continue;
       }
       if (info.isDirectory) {
@@ -109,12 +116,28 @@ export function walkFolder(root: string): FolderWalk {
           continue;
         }
         files.push({ relative, path, mtime: info.mtime?.getTime() ?? 0, size: info.size });
+      } else if (!info.isFile && promisesTranscript(entry.name)) {
+        // A FIFO, socket or device under a transcript's name: never opened (a FIFO's open
+        // waits for a writer), but said, as the file that should be there is not.
+        problems.push({ relative, reason: "not a regular file" });
       }
     }
   }
   files.sort((a, b) => a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
   return { files: withoutTwins(files, problems), problems };
 }
+
+/**
+ * Which folder `path` leads to, links followed: its device and inode, or its real path where
+ * the OS gives no inode. Not the real path everywhere: working it out looks at each folder on
+ * the way, so a tree N deep cost N³ looks (36 s for one 1,365 deep), where a stat costs N².
+ */
+function folderKey(path: string): string {
+  const info = Deno.statSync(path);
+  return info.ino === null ? Deno.realPathSync(path) : `${info.dev}:${info.ino}`;
+}
+
+const NAME_NOT_UTF8 = "its name is not valid UTF-8 (rename it to read it)";
 
 const TWIN = "another file has the same name in another Unicode form (or with \\ for /), " +
   "and that one is read";

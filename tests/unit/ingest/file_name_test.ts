@@ -52,3 +52,13 @@ Deno.test("file names: language sub-extensions give a language; paths give their
   assertEquals(nameFacts("keynote.vtt").language, null);
   assertEquals(nameFacts(".hidden").title, ".hidden");
 });
+
+Deno.test("file names: a Zoom stamp in month 13 or of year 0099 gives no createdAt", () => {
+  // Date.UTC would read them as the next year's January and as 1999.
+  for (const stem of ["GMT20251315-100000_Recording", "GMT00990402-100000_Recording"]) {
+    assertEquals([nameFacts(`${stem}.vtt`).title, nameFacts(`${stem}.vtt`).createdAt], [
+      stem,
+      null,
+    ]);
+  }
+});

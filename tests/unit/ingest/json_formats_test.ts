@@ -93,6 +93,28 @@ Deno.test("json: other JSON is ignored; JSON that does not parse is skipped with
   );
 });
 
+Deno.test("json: the reason for JSON that does not parse quotes the file on one line, escaped", () => {
+  // V8's message quotes the text near the fault: here a line break and a terminal escape.
+  const outcome = readTranscriptFile(bytes('{"segments": [\n\u001b[31m oops'), "call.json");
+  assertEquals(outcome.kind, "skipped");
+  const reason = outcome.kind === "skipped" ? outcome.reason : "";
+  // Control characters are what this pattern is for.
+  // deno-lint-ignore no-control-regex
+  assertEquals(/[\u0000-\u001f\u007f]/.test(reason), false, reason);
+  assertEquals(reason.includes("\\n\\u001b[31m oops"), true, reason);
+});
+
+Deno.test("json: segments out of order or ending before they start are put right, as cues are", () => {
+  const json = '{"text": "x", "segments": [{"start": 5, "end": 1, "text": " Later."},' +
+    ' {"start": 0, "end": 0.5, "text": " First."}]}';
+  const transcript = readFixture(json, "call.json");
+  assertEquals(transcript.segments, [
+    { startMs: 0, endMs: 500, speaker: null, text: "First." },
+    { startMs: 5000, endMs: 5000, speaker: null, text: "Later." },
+  ]);
+  assertEquals(transcript.duration, 5);
+});
+
 Deno.test("json: a known shape with a segment that lacks its times names the segment", () => {
   const json = JSON.parse(openaiWhisperJson(MEETING));
   delete json.segments[2].end;

@@ -77,6 +77,17 @@ Deno.test("vtt: a cue left empty by markup is dropped; `<` that opens no tag is 
   ]);
 });
 
+Deno.test("vtt: a cue that is only a speaker prefix is dropped; a blank tag names no speaker", () => {
+  const file = "WEBVTT\n\n00:00.000 --> 00:01.000\n[SPEAKER_00]:\n\n" +
+    "00:01.000 --> 00:02.000\n[SPEAKER_00]: Hello.\n\n00:02.000 --> 00:03.000\n[ ]: Who?\n";
+  const transcript = readFixture(file, "diarized.vtt");
+  assertEquals(transcript.segments, [
+    { startMs: 1000, endMs: 2000, speaker: "SPEAKER_00", text: "Hello." },
+    { startMs: 2000, endMs: 3000, speaker: null, text: "Who?" },
+  ]);
+  assertEquals(transcript.text, "SPEAKER_00: Hello.\nWho?");
+});
+
 Deno.test("vtt and srt: a file cut within its last timing line (being written) gives the cues before", () => {
   const vtt = teamsVtt(MEETING);
   const cut = vtt.lastIndexOf("-->") + 6; // "00:00:0…" mid-way through the last timing
