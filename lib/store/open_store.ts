@@ -49,28 +49,33 @@ function magicOf(header: Uint8Array): string {
   return new TextDecoder("latin1").decode(header.subarray(0, SQLITE_HEADER.length));
 }
 
+/** Why the file at `path` could not be looked at or read, as a StoreOpenError. */
+function unreadableFile(error: unknown, path: string): StoreOpenError {
+  if (error instanceof Deno.errors.NotFound) {
+    return new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
+  }
+  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    return new StoreOpenError(
+      `Cannot open store: permission denied reading ${path}`,
+      false,
+      false,
+      true,
+    );
+  }
+  return new StoreOpenError(
+    `Cannot open store at ${path}: ${(error as Error).message}`,
+    false,
+    false,
+    true,
+  );
+}
+
 function checkFile(path: string): void {
   let info: Deno.FileInfo;
   try {
     info = Deno.statSync(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
-    }
-    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
-      throw new StoreOpenError(
-        `Cannot open store: permission denied reading ${path}`,
-        false,
-        false,
-        true,
-      );
-    }
-    throw new StoreOpenError(
-      `Cannot open store at ${path}: ${(error as Error).message}`,
-      false,
-      false,
-      true,
-    );
+    throw unreadableFile(error, path);
   }
   if (info.isDirectory) {
     throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
@@ -84,7 +89,14 @@ function checkFile(path: string): void {
       true,
     );
   }
-  if (readHeader(path) !== SQLITE_HEADER) {
+  let header: string;
+  try {
+    header = readHeader(path);
+  } catch (error) {
+    // A file whose mode lets this user see it but not read it: stat passes, open does not.
+    throw unreadableFile(error, path);
+  }
+  if (header !== SQLITE_HEADER) {
     throw new StoreOpenError(`Cannot open store: ${path} is not an SQLite database`);
   }
 }

@@ -1,0 +1,96 @@
+/**
+ * The command line's opening paths met with odd files: one this user may not read, a source
+ * its app holds locked while `check` reads it, and a `~` path where no home is set.
+ */
+import { join } from "node:path";
+import { assertEquals, assertMatch } from "../helpers/assert.ts";
+import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
+import { isolatedHome, runCli } from "../helpers/server_process.ts";
+
+/** Whether `command` runs here (setpriv is not on every system). */
+function runs(command: string, args: string[]): boolean {
+  try {
+    return new Deno.Command(command, { args, stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+const DROP_DAC = [
+  "setpriv",
+  "--inh-caps=-dac_override,-dac_read_search",
+  "--bounding-set=-dac_override,-dac_read_search",
+];
+
+/**
+ * What to run the CLI under so that a file's mode bits apply: nothing for a user they apply
+ * to; for root, who reads any file whatever its mode, setpriv without its DAC capabilities;
+ * null where neither does (Windows, or root without setpriv).
+ */
+function modeBoundPrefix(): string[] | null {
+  if (Deno.build.os === "windows") return null;
+  const probe = Deno.makeTempFileSync();
+  try {
+    Deno.chmodSync(probe, 0o000);
+    try {
+      Deno.readFileSync(probe);
+    } catch {
+      return [];
+    }
+    return runs(DROP_DAC[0]!, [...DROP_DAC.slice(1), "cat", probe]) ? null : DROP_DAC;
+  } finally {
+    Deno.removeSync(probe);
+  }
+}
+
+const PREFIX = modeBoundPrefix();
+
+Deno.test({
+  name: "a database this user may not read is refused in one line, exit 2, not an internal error",
+  ignore: PREFIX === null,
+  fn: async () => {
+    const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+    Deno.chmodSync(fixture.path, 0o000);
+    try {
+      for (const command of ["check", "call list_sources"]) {
+        const run = await runCli([...command.split(" "), "--source", fixture.path], {}, PREFIX!);
+        assertEquals(
+          run.stderr,
+          `transcript-mcp: Cannot open store: permission denied reading ${fixture.path}\n`,
+          command,
+        );
+        assertEquals(run.code, 2, command);
+        assertEquals(run.stdout, "", command);
+      }
+    } finally {
+      Deno.chmodSync(fixture.path, 0o644);
+      fixture.cleanup();
+    }
+  },
+});
+
+Deno.test({
+  name: "discover lists a database it may not read with the one-line reason",
+  ignore: PREFIX === null,
+  fn: async () => {
+    const home = Deno.makeTempDirSync({ prefix: "transcript-mcp-home-" });
+    const path = join(home, ".screenpipe", "db.sqlite");
+    Deno.mkdirSync(join(home, ".screenpipe"));
+    const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+    Deno.copyFileSync(fixture.path, path);
+    fixture.cleanup();
+    Deno.chmodSync(path, 0o000);
+    try {
+      const run = await runCli(["discover"], isolatedHome(home), PREFIX!);
+      assertEquals(run.code, 0, run.stderr);
+      assertMatch(
+        run.stdout,
+        new RegExp(`unreadable ${path} \\(screenpipe\\)\\n +Cannot open store: permission denied`),
+      );
+    } finally {
+      Deno.chmodSync(path, 0o644);
+      Deno.removeSync(home, { recursive: true });
+    }
+  },
+});
