@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
+import { holdLock } from "../helpers/app_lock.ts";
 import { isolatedHome, runCli } from "../helpers/server_process.ts";
 
 /** Whether `command` runs here (setpriv is not on every system). */
@@ -93,4 +94,26 @@ Deno.test({
       Deno.removeSync(home, { recursive: true });
     }
   },
+});
+
+Deno.test("check calls a source its app holds locked LOCKED, not DAMAGED, and exits 1", async () => {
+  const served = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+  const locked = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+  const release = await holdLock(locked.path);
+  try {
+    const run = await runCli([
+      "check",
+      "--source",
+      `served=${served.path}`,
+      "--source",
+      `locked=${locked.path}`,
+    ]);
+    const block = run.stdout.split("\n\n").find((text) => /^source: +locked\b/.test(text));
+    assertMatch(block ?? run.stdout, /\nfile: +LOCKED: The store is locked by its app/);
+    assertEquals(run.code, 1, run.stdout);
+  } finally {
+    await release();
+    served.cleanup();
+    locked.cleanup();
+  }
 });
