@@ -27,7 +27,7 @@ import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest
 import { RunStop, RunStopped } from "./lib/ingest/run_stop.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
-import { resolveDbPath } from "./lib/config/db_path.ts";
+import { NoHomeError, resolveDbPath } from "./lib/config/db_path.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
 import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
@@ -112,9 +112,16 @@ async function indexUntilStopped(
   stoppedBy: () => Deno.Signal,
 ): Promise<number> {
   // A leading ~ is the home folder, as in SOURCE: MCP clients and scripts pass no shell.
-  const command = /^~([\\/]|$)/.test(given.out)
-    ? { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path }
-    : given;
+  let command = given;
+  try {
+    if (/^~([\\/]|$)/.test(given.out)) {
+      command = { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path };
+    }
+  } catch (error) {
+    if (!(error instanceof NoHomeError)) throw error;
+    logLine(`Cannot index: --out ${error.message}`);
+    return EXIT_USAGE;
+  }
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {

@@ -117,3 +117,26 @@ Deno.test("check calls a source its app holds locked LOCKED, not DAMAGED, and ex
     locked.cleanup();
   }
 });
+
+Deno.test("a ~ path where no home is set is refused in one line, for a source and for --out", async () => {
+  const noHome = isolatedHome("");
+  const source = await runCli(["check", "--source", "~/x.db"], noHome);
+  assertEquals(
+    source.stderr,
+    "transcript-mcp: Cannot open store: ~/x.db starts with ~, the home folder, but HOME is not " +
+      "set; give the full path\n",
+  );
+  assertEquals(source.code, 2);
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+  try {
+    const index = await runCli(["index", fixture.path, "--out", "~/y.db"], noHome);
+    assertEquals(
+      index.stderr,
+      "transcript-mcp: Cannot index: --out ~/y.db starts with ~, the home folder, but HOME is " +
+        "not set; give the full path\n",
+    );
+    assertEquals(index.code, 2);
+  } finally {
+    fixture.cleanup();
+  }
+});
