@@ -232,9 +232,9 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 
 /**
  * Whether `path` is a WAL database its app has closed: an SQLite file whose header says WAL
- * with no `-wal` file beside it. Any reader that opens such a file makes SQLite create
- * `-wal` and `-shm` beside it, which a read-only reader cannot remove; its content is all in
- * the file itself, so a copy of the file reads the same.
+ * with no `-wal` file beside it, or an empty one. Any reader that opens such a file makes
+ * SQLite create `-wal` and `-shm` beside it, which a read-only reader cannot remove; its
+ * content is all in the file itself, so a copy of the file reads the same.
  *
  * @example
  * ```ts
@@ -245,19 +245,43 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 export function isIdleWal(path: string): boolean {
   try {
     const header = readHeaderBytes(path);
-    return magicOf(header) === SQLITE_HEADER && header[18] === WAL_FORMAT &&
-      header[19] === WAL_FORMAT && !existsAt(`${path}-wal`);
+    return isWalHeader(header) && (sizeAt(`${path}-wal`) ?? 0) === 0;
   } catch {
     return false;
   }
 }
 
-function existsAt(path: string): boolean {
+/**
+ * Whether opening `path` would make SQLite create a `-shm` file beside it: a WAL database
+ * with writes in its `-wal` file (so not read from a copy) and no `-shm` there, as a backup
+ * or an app stopped mid-write leaves it.
+ *
+ * @example
+ * ```ts
+ * import { lacksShm } from "./open_store.ts";
+ * lacksShm("/backup/.screenpipe/db.sqlite"); // true for a copy of the file and its -wal
+ * ```
+ */
+export function lacksShm(path: string): boolean {
   try {
-    Deno.statSync(path);
-    return true;
+    return isWalHeader(readHeaderBytes(path)) && (sizeAt(`${path}-wal`) ?? 0) > 0 &&
+      sizeAt(`${path}-shm`) === null;
+  } catch {
+    return false;
+  }
+}
+
+function isWalHeader(header: Uint8Array): boolean {
+  return magicOf(header) === SQLITE_HEADER && header[18] === WAL_FORMAT &&
+    header[19] === WAL_FORMAT;
+}
+
+/** The size of the file at `path`, or null when there is none. */
+function sizeAt(path: string): number | null {
+  try {
+    return Deno.statSync(path).size;
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
+    if (error instanceof Deno.errors.NotFound) return null;
     throw error;
   }
 }

@@ -3,9 +3,10 @@
  * its app holds locked while `check` reads it, and a `~` path where no home is set.
  */
 import { join } from "node:path";
-import { assertEquals, assertMatch } from "../helpers/assert.ts";
+import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { holdLock } from "../helpers/app_lock.ts";
+import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
 import { isolatedHome, runCli } from "../helpers/server_process.ts";
 
 /** Whether `command` runs here (setpriv is not on every system). */
@@ -139,4 +140,49 @@ Deno.test("a ~ path where no home is set is refused in one line, for a source an
   } finally {
     fixture.cleanup();
   }
+});
+
+Deno.test({
+  name: "discover makes no -shm beside a WAL database that has a -wal but no -shm",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const home = Deno.makeTempDirSync({ prefix: "transcript-mcp-home-" });
+    const folder = join(home, ".screenpipe");
+    const path = join(folder, "db.sqlite");
+    const files = () => [...Deno.readDirSync(folder)].map((entry) => entry.name).sort();
+    Deno.mkdirSync(folder);
+    try {
+      // Its schema, written while it is open, is in the -wal.
+      const app = createScreenpipeDb(path);
+      // Copies of the file and its -wal, not its -shm: a backup, or an app stopped mid-write.
+      const copy = join(home, "copy");
+      Deno.mkdirSync(copy);
+      Deno.copyFileSync(path, join(copy, "db.sqlite"));
+      Deno.copyFileSync(`${path}-wal`, join(copy, "db.sqlite-wal"));
+      app.close();
+      Deno.removeSync(folder, { recursive: true });
+      Deno.renameSync(copy, folder);
+      assertEquals(files(), ["db.sqlite", "db.sqlite-wal"]);
+      assert(Deno.statSync(`${path}-wal`).size > 0, "the -wal holds the app's write");
+      const written = await runCli(["discover"], isolatedHome(home));
+      assertEquals(written.code, 0, written.stderr);
+      assertEquals(files(), ["db.sqlite", "db.sqlite-wal"], "no -shm made");
+      assertMatch(
+        written.stdout,
+        new RegExp(
+          `unreadable ${path} \\(screenpipe\\)\\n +Cannot open store: ${path} is in WAL mode with a -wal file but no -shm`,
+        ),
+      );
+      // An empty -wal holds nothing: the file alone is read, from a copy.
+      Deno.removeSync(folder, { recursive: true });
+      Deno.mkdirSync(folder);
+      createScreenpipeDb(path).close();
+      Deno.writeFileSync(`${path}-wal`, new Uint8Array());
+      const empty = await runCli(["discover"], isolatedHome(home));
+      assertEquals(files(), ["db.sqlite", "db.sqlite-wal"], "no -shm made");
+      assertMatch(empty.stdout, /^Found 1 transcript source:/);
+    } finally {
+      Deno.removeSync(home, { recursive: true });
+    }
+  },
 });
