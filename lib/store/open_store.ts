@@ -10,6 +10,7 @@ import {
   isBusy,
   isCantOpen,
   isCorrupt,
+  needsRollback,
   StoreBusyError,
   StoreCorruptError,
   StoreOpenError,
@@ -221,6 +222,16 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
   if (error instanceof StoreOpenError) return error;
   if (error instanceof StoreBusyError || isBusy(error)) {
     return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`, true);
+  }
+  if (needsRollback(error)) {
+    // The app rolls it back when it next opens the file: tried again, it may then be read.
+    return new StoreOpenError(
+      `Cannot open store: ${path} holds a write its app did not finish (${path}-journal), ` +
+        "which only a writer can roll back; start its app, or open the file once with sqlite3",
+      false,
+      false,
+      true,
+    );
   }
   if (error instanceof StoreCorruptError || isCorrupt(error)) {
     return new StoreOpenError(

@@ -186,3 +186,32 @@ Deno.test({
     }
   },
 });
+
+Deno.test("a database with a write its app did not finish (a hot journal) is refused saying so", async () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(20) });
+  try {
+    // An app killed mid-write: pages spilled to the file, their old content in the journal.
+    const crash = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `import { DatabaseSync } from "node:sqlite";
+        const db = new DatabaseSync(${JSON.stringify(fixture.path)});
+        db.exec("PRAGMA cache_size = 1; BEGIN; UPDATE transcripts SET title = title || randomblob(2000)");
+        Deno.exit(0);`,
+      ],
+    }).output();
+    assertEquals(crash.code, 0);
+    assert(Deno.statSync(`${fixture.path}-journal`).size > 0, "a hot journal");
+    const run = await runCli(["check", "--source", fixture.path]);
+    assertEquals(
+      run.stderr,
+      `transcript-mcp: Cannot open store: ${fixture.path} holds a write its app did not finish ` +
+        `(${fixture.path}-journal), which only a writer can roll back; start its app, or open ` +
+        "the file once with sqlite3\n",
+    );
+    assertEquals(run.code, 2);
+    assert(Deno.statSync(`${fixture.path}-journal`).size > 0, "the journal left as it was");
+  } finally {
+    fixture.cleanup();
+  }
+});
