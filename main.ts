@@ -267,7 +267,7 @@ export async function run(command: Command): Promise<number> {
       printOutput(`${SERVER_NAME} ${VERSION}`);
       return EXIT_OK;
     case "usage-error":
-      console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
+      logLine(`${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
       printOutput(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));

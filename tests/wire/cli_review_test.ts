@@ -215,3 +215,23 @@ Deno.test("a database with a write its app did not finish (a hot journal) is ref
     fixture.cleanup();
   }
 });
+
+Deno.test("a line break in a path or an argument stays inside its one line on stderr", async () => {
+  const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-lines-" });
+  try {
+    const missing = await runCli(["check", "--source", join(dir, "a\nb.db")]);
+    assertEquals(
+      missing.stderr,
+      `transcript-mcp: Cannot open store: file not found at ${join(dir, "a\\nb.db")}\n`,
+    );
+    assertEquals(missing.code, 2);
+    const extra = await runCli(["tools", "one\r\ntwo"]);
+    assertEquals(
+      extra.stderr,
+      "transcript-mcp: Unexpected argument 'one\\r\\ntwo' (see --help)\n",
+    );
+    assertEquals(extra.code, 2);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
