@@ -299,7 +299,7 @@ export async function run(command: Command): Promise<number> {
           TOOL_SETS[name]!.some((t) => t.name === command.tool)
         );
         const hint = set === undefined ? "" : ` (it is in a seed tool set: add --tools ${set})`;
-        console.error(`${SERVER_NAME}: unknown tool '${command.tool}'${hint}; tools: ${names}`);
+        logLine(`unknown tool '${command.tool}'${hint}; tools: ${names}`);
         return EXIT_USAGE;
       }
       let args: unknown = {};
@@ -309,13 +309,13 @@ export async function run(command: Command): Promise<number> {
         } catch (error) {
           // The parser's reason, on one line, not the arguments: they may be long or span lines.
           const why = (error as SyntaxError).message.replace(/\s+/g, " ");
-          console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${why}`);
+          logLine(`the arguments are not valid JSON: ${why}`);
           return EXIT_USAGE;
         }
         // As over the wire, where arguments that are not an object answer -32602.
         if (typeof args !== "object" || args === null || Array.isArray(args)) {
           const got = Array.isArray(args) ? "an array" : args === null ? "null" : typeof args;
-          console.error(`${SERVER_NAME}: the arguments must be a JSON object, got ${got}`);
+          logLine(`the arguments must be a JSON object, got ${got}`);
           return EXIT_USAGE;
         }
       }
@@ -365,7 +365,7 @@ if (import.meta.main) {
       logLine(error.message);
       code = EXIT_TOOL_ERROR;
     } else if (error instanceof DuplicateSourceNameError) {
-      console.error(`${SERVER_NAME}: ${error.message} (see --help)`);
+      logLine(`${error.message} (see --help)`);
       code = EXIT_USAGE;
     } else {
       logLine(`internal error: ${describeError(error)}`);

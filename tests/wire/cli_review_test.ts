@@ -231,6 +231,9 @@ Deno.test("a line break in a path or an argument stays inside its one line on st
       "transcript-mcp: Unexpected argument 'one\\r\\ntwo' (see --help)\n",
     );
     assertEquals(extra.code, 2);
+    const tool = await runCli(["--demo", "call", "list\ntasks"]);
+    assertMatch(tool.stderr, /^transcript-mcp: unknown tool 'list\\ntasks'; tools: [^\n]+\n$/);
+    assertEquals(tool.code, 2);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }
