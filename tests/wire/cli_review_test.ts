@@ -238,3 +238,41 @@ Deno.test("a line break in a path or an argument stays inside its one line on st
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+/** Runs discover in `home` (under `prefix`, if any) and returns what it printed of KuraDB. */
+async function discoverKuraDb(home: string, prefix: string[] = []): Promise<string> {
+  const run = await runCli(["discover"], isolatedHome(home), prefix);
+  assertEquals(run.code, 0, run.stderr);
+  return run.stdout.split("\n").filter((line, i, lines) =>
+    line.includes("(kuradb)") || lines[i - 1]?.includes("(kuradb)") && line.startsWith("      ")
+  ).join("\n");
+}
+
+Deno.test("discover lists KuraDB's folder whose db.json it cannot read as unreadable, not not found", async () => {
+  const home = Deno.makeTempDirSync({ prefix: "transcript-mcp-home-" });
+  const folder = join(home, ".config", "kuradb");
+  Deno.mkdirSync(join(folder, "db.json"), { recursive: true });
+  try {
+    assertEquals(
+      await discoverKuraDb(home),
+      `  unreadable ${folder} (kuradb)\n` +
+        `             Cannot open KuraDB folder ${folder}: db.json cannot be read (IsADirectory)`,
+    );
+    Deno.removeSync(join(folder, "db.json"));
+    if (PREFIX !== null) {
+      Deno.writeTextFileSync(join(folder, "db.json"), "[]");
+      Deno.chmodSync(folder, 0o000);
+      try {
+        assertEquals(
+          await discoverKuraDb(home, PREFIX),
+          `  unreadable ${folder} (kuradb)\n` +
+            `             Cannot open KuraDB folder ${folder}: db.json cannot be read (PermissionDenied)`,
+        );
+      } finally {
+        Deno.chmodSync(folder, 0o755);
+      }
+    }
+  } finally {
+    Deno.removeSync(home, { recursive: true });
+  }
+});
