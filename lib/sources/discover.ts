@@ -141,8 +141,9 @@ function exists(path: string): boolean {
     Deno.statSync(path);
     return true;
   } catch (error) {
-    // Any other failure (permission, say) is for the open to report.
-    return !(error instanceof Deno.errors.NotFound);
+    // Any other failure (permission, say) is for the open to report. Below a file, where
+    // the app's folder should be, there is nothing to find.
+    return !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory);
   }
 }
 
