@@ -205,6 +205,17 @@ export function openReadOnly<T>(
   } catch (error) {
     if (!isCantOpen(error)) throw asOpenError(error, path);
   }
+  // The -wal or -shm is there but this user may not read it: its app runs as another user.
+  const guarded = [`${path}-wal`, `${path}-shm`].find(isForbidden);
+  if (guarded !== undefined) {
+    throw new StoreOpenError(
+      `Cannot open store: permission denied reading ${guarded}, which SQLite needs beside ` +
+        `${path} in WAL mode (does its app run as another user?)`,
+      false,
+      false,
+      true,
+    );
+  }
   // SQLite could not open the -shm file a WAL store needs beside it: the directory is not
   // writable for this user. SQLite's way out, opening the file as immutable, needs a
   // file: URI, and under Deno's permission checks node:sqlite takes URIs as plain paths.
@@ -216,6 +227,16 @@ export function openReadOnly<T>(
     false,
     true,
   );
+}
+
+/** Whether the file at `path` is there but this user may not read it. */
+function isForbidden(path: string): boolean {
+  try {
+    Deno.openSync(path, { read: true }).close();
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.PermissionDenied;
+  }
 }
 
 function asOpenError(error: unknown, path: string): StoreOpenError {

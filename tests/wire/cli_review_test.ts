@@ -276,3 +276,31 @@ Deno.test("discover lists KuraDB's folder whose db.json it cannot read as unread
     Deno.removeSync(home, { recursive: true });
   }
 });
+
+Deno.test({
+  name: "a WAL database whose -shm this user may not read names that file, not a read-only folder",
+  ignore: PREFIX === null,
+  fn: async () => {
+    const fixture = buildFixtureStore({
+      transcripts: fixtureTranscripts(2),
+      afterFill: "PRAGMA journal_mode = WAL",
+    });
+    const shm = `${fixture.path}-shm`;
+    // As its app leaves them while it runs as another user: this user may read neither.
+    Deno.writeFileSync(`${fixture.path}-wal`, new Uint8Array());
+    Deno.writeFileSync(shm, new Uint8Array(32768));
+    Deno.chmodSync(shm, 0o000);
+    try {
+      const run = await runCli(["check", "--source", fixture.path], {}, PREFIX!);
+      assertEquals(
+        run.stderr,
+        `transcript-mcp: Cannot open store: permission denied reading ${shm}, which SQLite needs ` +
+          `beside ${fixture.path} in WAL mode (does its app run as another user?)\n`,
+      );
+      assertEquals(run.code, 2);
+    } finally {
+      Deno.chmodSync(shm, 0o644);
+      fixture.cleanup();
+    }
+  },
+});
