@@ -304,3 +304,35 @@ Deno.test({
     }
   },
 });
+
+Deno.test("one database named twice, under two names or through a link, is refused in one line", async () => {
+  const fixture = buildFixtureStore({ transcripts: fixtureTranscripts(2) });
+  const link = join(fixture.dir, "link.db");
+  try {
+    const paths = [fixture.path];
+    if (Deno.build.os !== "windows") {
+      Deno.symlinkSync(fixture.path, link);
+      paths.push(link);
+    }
+    for (const second of paths) {
+      const run = await runCli([
+        "call",
+        "list_sources",
+        "--source",
+        `a=${fixture.path}`,
+        "--source",
+        `b=${second}`,
+      ]);
+      assertEquals(
+        run.stderr,
+        "transcript-mcp: Cannot use sources a and b: they are one file, " +
+          `${Deno.realPathSync(fixture.path)}; name it once\n`,
+        second,
+      );
+      assertEquals(run.code, 2);
+      assertEquals(run.stdout, "");
+    }
+  } finally {
+    fixture.cleanup();
+  }
+});
