@@ -27,7 +27,7 @@ import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest
 import { RunStop, RunStopped } from "./lib/ingest/run_stop.ts";
 import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
 import { refuseIndexTarget } from "./lib/sources/index_target.ts";
-import { resolveDbPath } from "./lib/config/db_path.ts";
+import { NoHomeError, resolveDbPath } from "./lib/config/db_path.ts";
 import { sourceEntries } from "./lib/sources/source_entries.ts";
 import { sourceStamp } from "./lib/sources/source_stamp.ts";
 import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
@@ -112,9 +112,16 @@ async function indexUntilStopped(
   stoppedBy: () => Deno.Signal,
 ): Promise<number> {
   // A leading ~ is the home folder, as in SOURCE: MCP clients and scripts pass no shell.
-  const command = /^~([\\/]|$)/.test(given.out)
-    ? { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path }
-    : given;
+  let command = given;
+  try {
+    if (/^~([\\/]|$)/.test(given.out)) {
+      command = { ...given, out: resolveDbPath({ ...hostContext(), flag: given.out }).path };
+    }
+  } catch (error) {
+    if (!(error instanceof NoHomeError)) throw error;
+    logLine(`Cannot index: --out ${error.message}`);
+    return EXIT_USAGE;
+  }
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {
@@ -260,7 +267,7 @@ export async function run(command: Command): Promise<number> {
       printOutput(`${SERVER_NAME} ${VERSION}`);
       return EXIT_OK;
     case "usage-error":
-      console.error(`${SERVER_NAME}: ${command.message} (see --help)`);
+      logLine(`${command.message} (see --help)`);
       return EXIT_USAGE;
     case "tools":
       printOutput(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
@@ -292,7 +299,7 @@ export async function run(command: Command): Promise<number> {
           TOOL_SETS[name]!.some((t) => t.name === command.tool)
         );
         const hint = set === undefined ? "" : ` (it is in a seed tool set: add --tools ${set})`;
-        console.error(`${SERVER_NAME}: unknown tool '${command.tool}'${hint}; tools: ${names}`);
+        logLine(`unknown tool '${command.tool}'${hint}; tools: ${names}`);
         return EXIT_USAGE;
       }
       let args: unknown = {};
@@ -302,13 +309,13 @@ export async function run(command: Command): Promise<number> {
         } catch (error) {
           // The parser's reason, on one line, not the arguments: they may be long or span lines.
           const why = (error as SyntaxError).message.replace(/\s+/g, " ");
-          console.error(`${SERVER_NAME}: the arguments are not valid JSON: ${why}`);
+          logLine(`the arguments are not valid JSON: ${why}`);
           return EXIT_USAGE;
         }
         // As over the wire, where arguments that are not an object answer -32602.
         if (typeof args !== "object" || args === null || Array.isArray(args)) {
           const got = Array.isArray(args) ? "an array" : args === null ? "null" : typeof args;
-          console.error(`${SERVER_NAME}: the arguments must be a JSON object, got ${got}`);
+          logLine(`the arguments must be a JSON object, got ${got}`);
           return EXIT_USAGE;
         }
       }
@@ -358,7 +365,7 @@ if (import.meta.main) {
       logLine(error.message);
       code = EXIT_TOOL_ERROR;
     } else if (error instanceof DuplicateSourceNameError) {
-      console.error(`${SERVER_NAME}: ${error.message} (see --help)`);
+      logLine(`${error.message} (see --help)`);
       code = EXIT_USAGE;
     } else {
       logLine(`internal error: ${describeError(error)}`);

@@ -5,7 +5,8 @@
  */
 
 /**
- * Writes one line to stderr, prefixed with the program name.
+ * Writes one line to stderr, prefixed with the program name. A line break in the message (a
+ * path may hold one) is written escaped, `\n` or `\r`, so the line stays one.
  *
  * @example
  * ```ts
@@ -14,7 +15,8 @@
  * ```
  */
 export function logLine(message: string): void {
-  console.error(`transcript-mcp: ${message}`);
+  const oneLine = message.replace(/[\n\r]/g, (char) => (char === "\n" ? "\\n" : "\\r"));
+  console.error(`transcript-mcp: ${oneLine}`);
 }
 
 /**

@@ -5,7 +5,13 @@
  * @module
  */
 import { posix, win32 } from "node:path";
-import { type DbPathContext, homeDir, platformDataDir, resolveDbPath } from "./db_path.ts";
+import {
+  type DbPathContext,
+  homeDir,
+  NoHomeError,
+  platformDataDir,
+  resolveDbPath,
+} from "./db_path.ts";
 import { nameFromPath } from "./source_name.ts";
 
 /**
@@ -137,8 +143,13 @@ export function appLocations(context: Omit<DbPathContext, "flag">): AppLocation[
   }
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
   if (fromEnv) {
-    const { path } = resolveDbPath(context);
-    locations.push({ kind: "transcript-mcp", name: nameFromPath(path), path });
+    try {
+      const { path } = resolveDbPath(context);
+      locations.push({ kind: "transcript-mcp", name: nameFromPath(path), path });
+    } catch (error) {
+      // A ~ path with no home names no place to look.
+      if (!(error instanceof NoHomeError)) throw error;
+    }
   }
   if (dataDir !== undefined) {
     locations.push({

@@ -39,7 +39,7 @@ export interface DbPathContext {
 
 /**
  * Resolves the store path, or throws {@link NoDefaultPathError} when none was named and the
- * environment gives no default. A leading `~` is expanded (MCP clients pass arguments without a
+ * environment gives no default, {@link NoHomeError} for a `~` path and no home. A leading `~` is expanded (MCP clients pass arguments without a
  * shell), relative paths are taken from the working directory, and Windows paths, UNC
  * paths, spaces and non-ASCII characters pass through untouched.
  *
@@ -59,10 +59,10 @@ export function resolveDbPath(context: DbPathContext): DbPath {
   const nonEmpty = (value: string | undefined) => value !== undefined && value !== "";
   const home = homeDir(context);
   const absolute = (path: string) => {
-    const expanded = (path === "~" || /^~[\\/]/.test(path)) && home !== undefined
-      ? paths.join(home, path.slice(1))
-      : path;
-    return paths.resolve(context.cwd, expanded);
+    const tilde = path === "~" || /^~[\\/]/.test(path);
+    // Taken from the working directory, it would name a folder called ~ that nobody chose.
+    if (tilde && home === undefined) throw new NoHomeError(path, context.os);
+    return paths.resolve(context.cwd, tilde ? paths.join(home!, path.slice(1)) : path);
   };
   if (nonEmpty(context.flag)) return { path: absolute(context.flag!), origin: "--db" };
   const fromEnv = context.env("TRANSCRIPT_MCP_DB");
@@ -98,6 +98,32 @@ export class NoDefaultPathError extends Error {
         "pass --source PATH to name your store, or --demo to try the built-in demo store",
     );
     this.name = "NoDefaultPathError";
+  }
+}
+
+/**
+ * A path that starts with `~`, the home folder, where no home folder is set in the
+ * environment. The message names the path and the variable, without saying what was being
+ * opened: the caller says that.
+ *
+ * @example
+ * ```ts
+ * import { NoHomeError, resolveDbPath } from "./db_path.ts";
+ * try {
+ *   resolveDbPath({ flag: "~/store.db", env: () => undefined, os: "linux", cwd: "/" });
+ * } catch (error) {
+ *   error instanceof NoHomeError; // true
+ *   (error as Error).message;
+ *   // "~/store.db starts with ~, the home folder, but HOME is not set; give the full path"
+ * }
+ * ```
+ */
+export class NoHomeError extends Error {
+  /** Makes the error for `path`, on the operating system `os` (as in `Deno.build.os`). */
+  constructor(path: string, os: string) {
+    const variable = os === "windows" ? "USERPROFILE" : "HOME";
+    super(`${path} starts with ~, the home folder, but ${variable} is not set; give the full path`);
+    this.name = "NoHomeError";
   }
 }
 

@@ -83,14 +83,14 @@ export function discoverSources(
   const taken = new Set<string>();
   const findings = locations.flatMap((location): Finding[] => {
     if (!exists(location.path)) return [{ location, outcome: "missing" }];
-    // KuraDB's folder without its db.json: the app has made no database yet.
-    if (location.kind === "kuradb" && isFolder(location.path) && !isKuraDbFolder(location.path)) {
-      const registry = { ...location, path: join(location.path, KURADB_REGISTRY) };
-      return [{ location: registry, outcome: "missing" }];
-    }
+    // KuraDB's folder without its db.json: the app has made no database yet. One it cannot
+    // read (a folder it may not list, a db.json that is no file) is read below, to say why.
+    const registry = { ...location, path: join(location.path, KURADB_REGISTRY) };
+    const kuraDbFolder = location.kind === "kuradb" && isFolder(location.path);
+    if (kuraDbFolder && !exists(registry.path)) return [{ location: registry, outcome: "missing" }];
     let databases: (AppLocation & { failure?: string })[];
     try {
-      databases = databasesAt(location);
+      databases = databasesAt(location, kuraDbFolder);
     } catch (error) {
       return [{ location, outcome: "unreadable", reason: firstLine(error) }];
     }
@@ -117,11 +117,15 @@ function firstLine(error: unknown): string {
 }
 
 /**
- * The databases at a location: the file itself, or each database a KuraDB folder lists (an
- * entry of its db.json that names none, with why).
+ * The databases at a location: the file itself, or each database a KuraDB folder (KuraDB's
+ * own, `kuraDbFolder`, or one found at another app's path) lists (an entry of its db.json
+ * that names none, with why).
  */
-function databasesAt(location: AppLocation): (AppLocation & { failure?: string })[] {
-  if (!isKuraDbFolder(location.path)) return [location];
+function databasesAt(
+  location: AppLocation,
+  kuraDbFolder: boolean,
+): (AppLocation & { failure?: string })[] {
+  if (!kuraDbFolder && !isKuraDbFolder(location.path)) return [location];
   const databases = readKuraDbFolder(location.path, null);
   if (databases.length === 0) throw new Error("KuraDB's db.json lists no databases");
   return databases.map((database) => ({
@@ -137,8 +141,9 @@ function exists(path: string): boolean {
     Deno.statSync(path);
     return true;
   } catch (error) {
-    // Any other failure (permission, say) is for the open to report.
-    return !(error instanceof Deno.errors.NotFound);
+    // Any other failure (permission, say) is for the open to report. Below a file, where
+    // the app's folder should be, there is nothing to find.
+    return !(error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory);
   }
 }
 

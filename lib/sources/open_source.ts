@@ -10,7 +10,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { dirname } from "node:path";
 import { authorizeReadsOf, declaresFts5 } from "../store/authorizer.ts";
 import { StoreOpenError } from "../store/errors.ts";
-import { isIdleWal, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
+import { isIdleWal, lacksShm, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
 import { Store } from "../store/store.ts";
 import {
   missingColumns,
@@ -61,7 +61,8 @@ export interface OpenDatabaseOptions {
   listing?: SourceListing | undefined;
   /**
    * Read a WAL database its app has closed from a copy in memory, so that no `-wal` and
-   * `-shm` files are left beside it (see isIdleWal). For a look that must leave no trace
+   * `-shm` files are left beside it (see isIdleWal), and refuse one whose `-wal` holds writes
+   * but that has no `-shm` (see lacksShm). For a look that must leave no trace
    * (`discover`); a server reads the file itself, to see what the app writes next.
    *
    * @default {false}
@@ -140,6 +141,12 @@ export function openDatabaseSource(path: string, options: OpenDatabaseOptions): 
     }
   };
   try {
+    if (options.leaveNoFiles && lacksShm(path)) {
+      throw new StoreOpenError(
+        `Cannot open store: ${path} is in WAL mode with a -wal file but no -shm beside it; ` +
+          `reading it would create ${path}-shm (start its app, or serve it with --source)`,
+      );
+    }
     return options.leaveNoFiles && isIdleWal(path)
       ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
       : openReadOnly(path, options.busyTimeoutMs, use);

@@ -58,7 +58,8 @@ export class DuplicateSourceNameError extends Error {
 /**
  * Opens each requested source once to settle its name and kind, and closes it. A source
  * that fails is kept with its reason. Throws DuplicateSourceNameError when two end with one
- * name, and StoreOpenError when none opens (a single source's own message, unchanged).
+ * name, StoreOpenError when two are one file, and StoreOpenError when none opens (a single
+ * source's own message, unchanged).
  *
  * @example
  * ```ts
@@ -91,7 +92,29 @@ export function planSources(
       }`,
     );
   }
+  // One file named twice would answer each of its items twice, once under each name. (A
+  // KuraDB folder's bad entries all point at its db.json, and serve nothing.)
+  const byFile = new Map<string, string>();
+  for (const { spec } of planned.filter((source) => source.kind !== null)) {
+    const file = realPathOr(spec.path);
+    const other = byFile.get(file);
+    if (other !== undefined) {
+      throw new StoreOpenError(
+        `Cannot use sources ${other} and ${spec.name}: they are one file, ${file}; name it once`,
+      );
+    }
+    byFile.set(file, spec.name);
+  }
   return planned;
+}
+
+/** The path `path` resolves to, links followed; `path` itself when it is not there. */
+function realPathOr(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Opens one source to settle its name and kind; one that fails is kept with its reason. */

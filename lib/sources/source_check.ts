@@ -10,6 +10,7 @@ import { checkStore, formatStoreReport, isHealthy } from "../store/store_check.t
 import { type ServedSource, type SourceSet, SourceUnavailableError } from "./source_set.ts";
 import { EMPTY_FOLDER_NOTE, type FolderSourceReader } from "./folder/folder_reader.ts";
 import type { Store } from "../store/store.ts";
+import { StoreBusyError } from "../store/errors.ts";
 import { printable } from "../text/printable.ts";
 
 /** What `check` prints for a source, and whether it is in good order. */
@@ -62,7 +63,12 @@ export function checkSource(sources: SourceSet, source: ServedSource): SourceChe
     return { text: lines.join("\n"), healthy: integrity === "ok" };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    const state = error instanceof SourceUnavailableError ? "UNREADABLE" : "DAMAGED";
+    // A lock is the app at work: the file may be sound, and readable once it lets go.
+    const state = error instanceof StoreBusyError
+      ? "LOCKED"
+      : error instanceof SourceUnavailableError
+      ? "UNREADABLE"
+      : "DAMAGED";
     const lines = [title, `location:       ${source.location}`, `file:           ${state}: ${why}`];
     return { text: [...lines, ...notes].join("\n"), healthy: false };
   }

@@ -11,6 +11,7 @@ import {
   type DbPathContext,
   type DbPathOrigin,
   NoDefaultPathError,
+  NoHomeError,
   resolveDbPath,
 } from "../config/db_path.ts";
 import { StoreOpenError } from "../store/errors.ts";
@@ -30,7 +31,8 @@ export type ChosenSources =
 
 /**
  * Turns the command line's choice into absolute source requests. With no store named and no
- * default path in the environment (no HOME), it throws a {@link StoreOpenError} saying so.
+ * default path in the environment (no HOME), or a `~` path and no HOME, it throws a
+ * {@link StoreOpenError} saying so.
  *
  * @example
  * ```ts
@@ -50,24 +52,32 @@ export function chooseSources(
   context: Omit<DbPathContext, "flag">,
 ): ChosenSources {
   if (choice.kind === "demo") return { kind: "demo" };
-  if (choice.flags.length === 0) {
-    try {
+  try {
+    if (choice.flags.length === 0) {
       const { path, origin } = resolveDbPath(context);
       return { kind: "paths", requests: [{ name: null, path, origin }], origin };
-    } catch (error) {
-      if (error instanceof NoDefaultPathError) throw new StoreOpenError(error.message);
-      throw error;
     }
+    return {
+      kind: "paths",
+      requests: choice.flags.map((flag) => ({
+        name: flag.name,
+        path: resolveDbPath({ ...context, flag: flag.path }).path,
+        origin: flag.option,
+      })),
+      origin: "--db",
+    };
+  } catch (error) {
+    throw asOpenError(error);
   }
-  return {
-    kind: "paths",
-    requests: choice.flags.map((flag) => ({
-      name: flag.name,
-      path: resolveDbPath({ ...context, flag: flag.path }).path,
-      origin: flag.option,
-    })),
-    origin: "--db",
-  };
+}
+
+/** A path that could not be resolved, as the one line a start that cannot open prints. */
+function asOpenError(error: unknown): unknown {
+  if (error instanceof NoDefaultPathError) return new StoreOpenError(error.message);
+  if (error instanceof NoHomeError) {
+    return new StoreOpenError(`Cannot open store: ${error.message}`);
+  }
+  return error;
 }
 
 /** The name the built-in demo store is served under. */

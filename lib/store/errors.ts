@@ -165,6 +165,24 @@ export function isBusy(error: unknown): boolean {
   return /database (table )?is locked/.test((error as Error | null)?.message ?? "");
 }
 
+/** SQLITE_READONLY_ROLLBACK: a read-only connection met a hot journal it cannot roll back. */
+const SQLITE_READONLY_ROLLBACK = 776;
+
+/**
+ * Whether a read-only connection found a write its app did not finish (a hot journal beside
+ * the file), which only a connection that may write can roll back.
+ *
+ * @example
+ * ```ts
+ * import { needsRollback } from "./errors.ts";
+ * needsRollback(Object.assign(new Error("attempt to write a readonly database"), { errcode: 776 }));
+ * // true
+ * ```
+ */
+export function needsRollback(error: unknown): boolean {
+  return (error as { errcode?: unknown } | null)?.errcode === SQLITE_READONLY_ROLLBACK;
+}
+
 const SQLITE_IOERR = 10;
 const SQLITE_FULL = 13;
 

@@ -10,6 +10,7 @@ import {
   isBusy,
   isCantOpen,
   isCorrupt,
+  needsRollback,
   StoreBusyError,
   StoreCorruptError,
   StoreOpenError,
@@ -49,28 +50,33 @@ function magicOf(header: Uint8Array): string {
   return new TextDecoder("latin1").decode(header.subarray(0, SQLITE_HEADER.length));
 }
 
+/** Why the file at `path` could not be looked at or read, as a StoreOpenError. */
+function unreadableFile(error: unknown, path: string): StoreOpenError {
+  if (error instanceof Deno.errors.NotFound) {
+    return new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
+  }
+  if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+    return new StoreOpenError(
+      `Cannot open store: permission denied reading ${path}`,
+      false,
+      false,
+      true,
+    );
+  }
+  return new StoreOpenError(
+    `Cannot open store at ${path}: ${(error as Error).message}`,
+    false,
+    false,
+    true,
+  );
+}
+
 function checkFile(path: string): void {
   let info: Deno.FileInfo;
   try {
     info = Deno.statSync(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new StoreOpenError(`Cannot open store: file not found at ${path}`, false, true);
-    }
-    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
-      throw new StoreOpenError(
-        `Cannot open store: permission denied reading ${path}`,
-        false,
-        false,
-        true,
-      );
-    }
-    throw new StoreOpenError(
-      `Cannot open store at ${path}: ${(error as Error).message}`,
-      false,
-      false,
-      true,
-    );
+    throw unreadableFile(error, path);
   }
   if (info.isDirectory) {
     throw new StoreOpenError(`Cannot open store: ${path} is a directory, not a database file`);
@@ -84,7 +90,14 @@ function checkFile(path: string): void {
       true,
     );
   }
-  if (readHeader(path) !== SQLITE_HEADER) {
+  let header: string;
+  try {
+    header = readHeader(path);
+  } catch (error) {
+    // A file whose mode lets this user see it but not read it: stat passes, open does not.
+    throw unreadableFile(error, path);
+  }
+  if (header !== SQLITE_HEADER) {
     throw new StoreOpenError(`Cannot open store: ${path} is not an SQLite database`);
   }
 }
@@ -192,6 +205,17 @@ export function openReadOnly<T>(
   } catch (error) {
     if (!isCantOpen(error)) throw asOpenError(error, path);
   }
+  // The -wal or -shm is there but this user may not read it: its app runs as another user.
+  const guarded = [`${path}-wal`, `${path}-shm`].find(isForbidden);
+  if (guarded !== undefined) {
+    throw new StoreOpenError(
+      `Cannot open store: permission denied reading ${guarded}, which SQLite needs beside ` +
+        `${path} in WAL mode (does its app run as another user?)`,
+      false,
+      false,
+      true,
+    );
+  }
   // SQLite could not open the -shm file a WAL store needs beside it: the directory is not
   // writable for this user. SQLite's way out, opening the file as immutable, needs a
   // file: URI, and under Deno's permission checks node:sqlite takes URIs as plain paths.
@@ -205,10 +229,30 @@ export function openReadOnly<T>(
   );
 }
 
+/** Whether the file at `path` is there but this user may not read it. */
+function isForbidden(path: string): boolean {
+  try {
+    Deno.openSync(path, { read: true }).close();
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.PermissionDenied;
+  }
+}
+
 function asOpenError(error: unknown, path: string): StoreOpenError {
   if (error instanceof StoreOpenError) return error;
   if (error instanceof StoreBusyError || isBusy(error)) {
     return new StoreOpenError(`Cannot open store: ${path} is locked by its app; try again`, true);
+  }
+  if (needsRollback(error)) {
+    // The app rolls it back when it next opens the file: tried again, it may then be read.
+    return new StoreOpenError(
+      `Cannot open store: ${path} holds a write its app did not finish (${path}-journal), ` +
+        "which only a writer can roll back; start its app, or open the file once with sqlite3",
+      false,
+      false,
+      true,
+    );
   }
   if (error instanceof StoreCorruptError || isCorrupt(error)) {
     return new StoreOpenError(
@@ -220,9 +264,9 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 
 /**
  * Whether `path` is a WAL database its app has closed: an SQLite file whose header says WAL
- * with no `-wal` file beside it. Any reader that opens such a file makes SQLite create
- * `-wal` and `-shm` beside it, which a read-only reader cannot remove; its content is all in
- * the file itself, so a copy of the file reads the same.
+ * with no `-wal` file beside it, or an empty one. Any reader that opens such a file makes
+ * SQLite create `-wal` and `-shm` beside it, which a read-only reader cannot remove; its
+ * content is all in the file itself, so a copy of the file reads the same.
  *
  * @example
  * ```ts
@@ -233,19 +277,43 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 export function isIdleWal(path: string): boolean {
   try {
     const header = readHeaderBytes(path);
-    return magicOf(header) === SQLITE_HEADER && header[18] === WAL_FORMAT &&
-      header[19] === WAL_FORMAT && !existsAt(`${path}-wal`);
+    return isWalHeader(header) && (sizeAt(`${path}-wal`) ?? 0) === 0;
   } catch {
     return false;
   }
 }
 
-function existsAt(path: string): boolean {
+/**
+ * Whether opening `path` would make SQLite create a `-shm` file beside it: a WAL database
+ * with writes in its `-wal` file (so not read from a copy) and no `-shm` there, as a backup
+ * or an app stopped mid-write leaves it.
+ *
+ * @example
+ * ```ts
+ * import { lacksShm } from "./open_store.ts";
+ * lacksShm("/backup/.screenpipe/db.sqlite"); // true for a copy of the file and its -wal
+ * ```
+ */
+export function lacksShm(path: string): boolean {
   try {
-    Deno.statSync(path);
-    return true;
+    return isWalHeader(readHeaderBytes(path)) && (sizeAt(`${path}-wal`) ?? 0) > 0 &&
+      sizeAt(`${path}-shm`) === null;
+  } catch {
+    return false;
+  }
+}
+
+function isWalHeader(header: Uint8Array): boolean {
+  return magicOf(header) === SQLITE_HEADER && header[18] === WAL_FORMAT &&
+    header[19] === WAL_FORMAT;
+}
+
+/** The size of the file at `path`, or null when there is none. */
+function sizeAt(path: string): number | null {
+  try {
+    return Deno.statSync(path).size;
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
+    if (error instanceof Deno.errors.NotFound) return null;
     throw error;
   }
 }

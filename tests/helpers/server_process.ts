@@ -240,13 +240,18 @@ export async function publishedToolNames(args: string[]): Promise<string[]> {
   }
 }
 
-/** Runs the CLI to completion (`deno task start ARGS`) and returns its output. */
+/**
+ * Runs the CLI to completion (`deno task start ARGS`) and returns its output. `wrapper` is a
+ * command that runs it (`setpriv` and its options), if any.
+ */
 export async function runCli(
   args: string[],
   env: Record<string, string> = {},
+  wrapper: readonly string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "start", ...args],
+  const [command, ...rest] = [...wrapper, Deno.execPath(), "task", "--quiet", "start", ...args];
+  const output = await new Deno.Command(command!, {
+    args: rest,
     cwd: PROJECT_ROOT,
     stdin: "null",
     stdout: "piped",

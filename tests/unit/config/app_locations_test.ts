@@ -146,3 +146,15 @@ Deno.test("app locations: a relative HOME is taken from the working directory", 
   assert(locations.length > 0);
   for (const { path } of locations) assert(path.startsWith("/home/ada/"), path);
 });
+
+Deno.test("app locations: a ~ TRANSCRIPT_MCP_DB without HOME names no place, not ./~", () => {
+  const env = envOf({ TRANSCRIPT_MCP_DB: "~/calls.db", XDG_DATA_HOME: "/data" });
+  assertEquals(
+    appLocations({ env, os: "linux", cwd: "/work" }).map((location) => location.path),
+    [
+      "/data/com.meetily.ai/meeting_minutes.sqlite",
+      "/data/transcript-mcp/store.db",
+      "/data/Buzz/Buzz.sqlite",
+    ],
+  );
+});

@@ -1,5 +1,5 @@
-import { assertEquals } from "../../helpers/assert.ts";
-import { resolveDbPath } from "../../../lib/config/db_path.ts";
+import { assertEquals, assertThrows } from "../../helpers/assert.ts";
+import { NoHomeError, resolveDbPath } from "../../../lib/config/db_path.ts";
 
 const envOf = (vars: Record<string, string>) => (name: string) => vars[name];
 
@@ -78,5 +78,29 @@ Deno.test("db path: the default under a relative HOME is taken from the working 
   assertEquals(
     resolveDbPath({ env, os: "linux", cwd: "/home" }).path,
     "/home/ada/.local/share/transcript-mcp/store.db",
+  );
+});
+
+Deno.test("db path: a ~ path where no home is set is refused, not taken from the working directory", () => {
+  for (
+    const [os, flag, named] of [["linux", "~/x.db", "HOME"], ["windows", "~\\x.db", "USERPROFILE"]]
+  ) {
+    for (
+      const context of [{ flag }, { flag: undefined, env: envOf({ TRANSCRIPT_MCP_DB: flag! }) }]
+    ) {
+      const error = assertThrows(
+        () => resolveDbPath({ env: envOf({}), os: os!, cwd: "/work", ...context }),
+        NoHomeError,
+      );
+      assertEquals(
+        error.message,
+        `${flag} starts with ~, the home folder, but ${named} is not set; give the full path`,
+      );
+    }
+  }
+  // A ~ inside a name is no home folder.
+  assertEquals(
+    resolveDbPath({ flag: "~x.db", env: envOf({}), os: "linux", cwd: "/w" }).path,
+    "/w/~x.db",
   );
 });

@@ -342,3 +342,19 @@ for (const os of ["linux", "darwin", "windows"]) {
     });
   });
 }
+
+Deno.test("discover: a path under a file where a folder should be is not found, not unreadable", () => {
+  const home = Deno.makeTempDirSync();
+  try {
+    // A file named .screenpipe: no database can be below it.
+    Deno.writeTextFileSync(`${home}/.screenpipe`, "");
+    const location: AppLocation = {
+      kind: "screenpipe",
+      name: "screenpipe",
+      path: `${home}/.screenpipe/db.sqlite`,
+    };
+    assertEquals(discoverSources([location]).findings, [{ location, outcome: "missing" }]);
+  } finally {
+    Deno.removeSync(home, { recursive: true });
+  }
+});
