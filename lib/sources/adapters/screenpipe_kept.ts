@@ -19,6 +19,8 @@ import { whenCallEnds } from "../call_clock.ts";
 interface Entry<T> {
   /** The sitting's last row's timestamp when the fact was made. */
   end: string;
+  /** That row's id. */
+  endId: number;
   value: T;
   weight: number;
 }
@@ -61,17 +63,23 @@ export class KeptSittings<T> {
     this.#current();
     const key = sitting.start.id;
     const kept = this.#entries.get(key);
-    if (kept !== undefined) {
+    // A sitting that ends elsewhere than when its fact was made grew: rows the app wrote
+    // after its bounds were read and before the database was looked at (so no later look
+    // tells) are in it now, and not in the fact.
+    if (kept !== undefined && !endsAt(kept, sitting)) this.#drop(key, kept);
+    else if (kept !== undefined) {
       // The most recently used is last: the first is dropped when over the limit.
       this.#entries.delete(key);
       this.#entries.set(key, kept);
       return kept.value;
     }
-    if (this.#heavy?.key === key) return this.#heavy.entry.value;
+    if (this.#heavy?.key === key && endsAt(this.#heavy.entry, sitting)) {
+      return this.#heavy.entry.value;
+    }
     const value = make();
     if (!keep(value)) return value;
     const weight = this.#weigh(value);
-    const entry = { end: sitting.end.ts, value, weight };
+    const entry = { end: sitting.end.ts, endId: sitting.end.id, value, weight };
     if (weight > this.#limit) {
       if (whenCallEnds(() => this.#heavy = undefined)) this.#heavy = { key, entry };
       return value;
@@ -110,4 +118,9 @@ export class KeptSittings<T> {
     this.#entries.delete(key);
     this.#weight -= entry.weight;
   }
+}
+
+/** Whether `entry` was made of the sitting as it ends now. */
+function endsAt<T>(entry: Entry<T>, sitting: Sitting): boolean {
+  return entry.end === sitting.end.ts && entry.endId === sitting.end.id;
 }

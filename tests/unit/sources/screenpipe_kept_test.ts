@@ -83,3 +83,25 @@ Deno.test("KeptSittings: a change within the call drops the heavy fact it may ha
   });
   assertEquals(made(), 3);
 });
+
+Deno.test("KeptSittings: a sitting that ends at another row than its fact's is read again", () => {
+  // No look tells this change: the app wrote after the sitting's bounds were read and before
+  // the database was looked at, so the fact was made of rows up to the old end.
+  const looked = { version: 1, rowsEpoch: 0, detailEpoch: 0, changingFrom: LATER };
+  const { get, made } = keeper(looked);
+  assertEquals(get(sitting(1, EARLY_END), "turn 6"), "turn 6");
+  const grown = sitting(1, "2026-04-07T10:05:00+00:00");
+  assertEquals(get(grown, "turn 7"), "turn 7");
+  assertEquals(get(grown, "never"), "turn 7");
+  // The same timestamp, a later row: grown too.
+  const later = { ...grown, end: { ...grown.end, id: grown.end.id + 1 } };
+  assertEquals(get(later, "a row"), "a row");
+  withCallClock(() => {
+    assertEquals(get(later, "x".repeat(50)), "a row");
+    const heavy = sitting(2, EARLY_END);
+    get(heavy, "y".repeat(50));
+    const heavyGrown = { ...heavy, end: { ...heavy.end, id: heavy.end.id + 1 } };
+    assertEquals(get(heavyGrown, "z".repeat(50)), "z".repeat(50));
+  });
+  assertEquals(made(), 5);
+});
