@@ -358,3 +358,34 @@ Deno.test("discover: a path under a file where a folder should be is not found, 
     Deno.removeSync(home, { recursive: true });
   }
 });
+
+Deno.test("discover: one store reached by two default paths (one through a link) is found once", () => {
+  withHome((home) => {
+    // TRANSCRIPT_MCP_DB names the default store through a link to the home folder (/home a
+    // link to /var/home, say): two paths, one file. Found twice, the config named it twice,
+    // and a server refuses a file named twice.
+    const link = `${home}-link`;
+    Deno.symlinkSync(home, link);
+    try {
+      const ours = `${home}/.local/share/transcript-mcp/store.db`;
+      const vars: Record<string, string> = {
+        HOME: home,
+        TRANSCRIPT_MCP_DB: `${link}/.local/share/transcript-mcp/store.db`,
+      };
+      const locations = appLocations({ env: (name) => vars[name], os: "linux", cwd: home });
+      assertEquals(locations.filter((l) => l.kind === "transcript-mcp").length, 2);
+      writeNotesDb(ours, {
+        table: TEST_KIND_TABLES["transcript-mcp"],
+        createdAt: TIMES,
+        journal: "delete",
+      });
+      const discovery = discoverSources(locations, { kinds: TEST_KINDS });
+      const found = discovery.findings.filter((finding) => finding.outcome === "found");
+      assertEquals(found.length, 1);
+      const text = formatDiscovery(discovery, { command: COMMAND });
+      assertEquals(configOf(text).args.length, 2);
+    } finally {
+      Deno.removeSync(link);
+    }
+  });
+});
