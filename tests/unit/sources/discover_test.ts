@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { type AppLocation, appLocations } from "../../../lib/config/app_locations.ts";
 import { discoverSources, type Discovery, formatDiscovery } from "../../../lib/sources/discover.ts";
-import { openReadOnlyCopy } from "../../../lib/store/open_store.ts";
+import { isIdleWal, openReadOnlyCopy } from "../../../lib/store/open_store.ts";
 import { TEST_KIND_TABLES, TEST_KINDS, writeNotesDb } from "../../helpers/table_kind.ts";
 import { nameFromLabel } from "../../../lib/config/source_name.ts";
 
@@ -274,6 +274,27 @@ Deno.test("discover: a WAL store its app has open is read live, and its files ar
       assertEquals(listing(home), before);
       assert(found.outcome === "found");
       assertEquals([found.source.transcripts, found.source.newest], [4, "2026-05-06T07:08:09Z"]);
+    } finally {
+      app.close();
+    }
+  });
+});
+
+Deno.test("discover: a WAL store its app has open with an emptied -wal is read live, not copied", () => {
+  withHome((home) => {
+    const path = `${home}/db.sqlite`;
+    writeNotesDb(path, { table: TEST_KIND_TABLES.screenpipe, createdAt: TIMES, journal: "wal" });
+    assert(isIdleWal(path), "closed, with no -wal: read from a copy");
+    const app = new DatabaseSync(path);
+    try {
+      app.prepare(`SELECT count(*) FROM ${TEST_KIND_TABLES.screenpipe}`).get();
+      // An app that checkpoints with TRUNCATE (screenpipe's repair does) keeps its -wal and
+      // -shm, the -wal empty: a live read creates no file, and a copy would refuse a store
+      // over the copy's cap as "in WAL mode with its app closed".
+      app.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      assertEquals(Deno.statSync(`${path}-wal`).size, 0);
+      Deno.statSync(`${path}-shm`);
+      assert(!isIdleWal(path), "its app has it open");
     } finally {
       app.close();
     }
