@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { type AppLocation, appLocations } from "../../../lib/config/app_locations.ts";
 import { discoverSources, type Discovery, formatDiscovery } from "../../../lib/sources/discover.ts";
-import { isIdleWal, openReadOnlyCopy } from "../../../lib/store/open_store.ts";
+import { openReadOnlyCopy } from "../../../lib/store/open_store.ts";
 import { TEST_KIND_TABLES, TEST_KINDS, writeNotesDb } from "../../helpers/table_kind.ts";
 import { nameFromLabel } from "../../../lib/config/source_name.ts";
 
@@ -280,27 +280,6 @@ Deno.test("discover: a WAL store its app has open is read live, and its files ar
   });
 });
 
-Deno.test("discover: a WAL store its app has open with an emptied -wal is read live, not copied", () => {
-  withHome((home) => {
-    const path = `${home}/db.sqlite`;
-    writeNotesDb(path, { table: TEST_KIND_TABLES.screenpipe, createdAt: TIMES, journal: "wal" });
-    assert(isIdleWal(path), "closed, with no -wal: read from a copy");
-    const app = new DatabaseSync(path);
-    try {
-      app.prepare(`SELECT count(*) FROM ${TEST_KIND_TABLES.screenpipe}`).get();
-      // An app that checkpoints with TRUNCATE (screenpipe's repair does) keeps its -wal and
-      // -shm, the -wal empty: a live read creates no file, and a copy would refuse a store
-      // over the copy's cap as "in WAL mode with its app closed".
-      app.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      assertEquals(Deno.statSync(`${path}-wal`).size, 0);
-      Deno.statSync(`${path}-shm`);
-      assert(!isIdleWal(path), "its app has it open");
-    } finally {
-      app.close();
-    }
-  });
-});
-
 Deno.test("discover: a closed WAL store too large to copy is refused, saying why", () => {
   withHome((home) => {
     const path = `${home}/db.sqlite`;
@@ -378,35 +357,4 @@ Deno.test("discover: a path under a file where a folder should be is not found, 
   } finally {
     Deno.removeSync(home, { recursive: true });
   }
-});
-
-Deno.test("discover: one store reached by two default paths (one through a link) is found once", () => {
-  withHome((home) => {
-    // TRANSCRIPT_MCP_DB names the default store through a link to the home folder (/home a
-    // link to /var/home, say): two paths, one file. Found twice, the config named it twice,
-    // and a server refuses a file named twice.
-    const link = `${home}-link`;
-    Deno.symlinkSync(home, link);
-    try {
-      const ours = `${home}/.local/share/transcript-mcp/store.db`;
-      const vars: Record<string, string> = {
-        HOME: home,
-        TRANSCRIPT_MCP_DB: `${link}/.local/share/transcript-mcp/store.db`,
-      };
-      const locations = appLocations({ env: (name) => vars[name], os: "linux", cwd: home });
-      assertEquals(locations.filter((l) => l.kind === "transcript-mcp").length, 2);
-      writeNotesDb(ours, {
-        table: TEST_KIND_TABLES["transcript-mcp"],
-        createdAt: TIMES,
-        journal: "delete",
-      });
-      const discovery = discoverSources(locations, { kinds: TEST_KINDS });
-      const found = discovery.findings.filter((finding) => finding.outcome === "found");
-      assertEquals(found.length, 1);
-      const text = formatDiscovery(discovery, { command: COMMAND });
-      assertEquals(configOf(text).args.length, 2);
-    } finally {
-      Deno.removeSync(link);
-    }
-  });
 });
