@@ -304,7 +304,8 @@ export const INDEX_BAR_WIDTH = 30;
 /**
  * `index` skips a source whose files are as at its last run, but only when they were last
  * written at least this long before that run, in ms: a file system with coarse modification
- * times could otherwise hide a write made in the same tick as the run's look.
+ * times could otherwise hide a write made in the same tick as the run's look. A folder keeps
+ * the parse of the file it read last by the same rule (folder_index.ts).
  */
 export const INDEX_STAMP_SETTLE_MS = 2_000;
 

@@ -37,7 +37,7 @@ export type Finding =
 
 /** What {@link discoverSources} found, one finding per location, in their order. */
 export interface Discovery {
-  /** Every location looked in, and what it held. */
+  /** Every location looked in, and what it held (a file found already, once). */
   findings: Finding[];
 }
 
@@ -81,6 +81,9 @@ export function discoverSources(
   options: DiscoverOptions = {},
 ): Discovery {
   const taken = new Set<string>();
+  // Real paths of the files found: one reached again by another path (through a link) is
+  // the same source, which the config must not name twice (a server refuses that).
+  const files = new Set<string>();
   const findings = locations.flatMap((location): Finding[] => {
     if (!exists(location.path)) return [{ location, outcome: "missing" }];
     // KuraDB's folder without its db.json: the app has made no database yet. One it cannot
@@ -94,18 +97,21 @@ export function discoverSources(
     } catch (error) {
       return [{ location, outcome: "unreadable", reason: firstLine(error) }];
     }
-    return databases.map(({ failure, ...database }): Finding => {
+    return databases.flatMap(({ failure, ...database }): Finding[] => {
       if (failure !== undefined) {
-        return { location: database, outcome: "unreadable", reason: failure };
+        return [{ location: database, outcome: "unreadable", reason: failure }];
       }
-      if (!exists(database.path)) return { location: database, outcome: "missing" };
+      if (!exists(database.path)) return [{ location: database, outcome: "missing" }];
+      const file = realPathOr(database.path);
+      if (files.has(file)) return [];
       try {
         const source = readSource(database, options);
         source.name = uniqueName(source.name, taken);
         taken.add(source.name);
-        return { location: database, outcome: "found", source };
+        files.add(file);
+        return [{ location: database, outcome: "found", source }];
       } catch (error) {
-        return { location: database, outcome: "unreadable", reason: firstLine(error) };
+        return [{ location: database, outcome: "unreadable", reason: firstLine(error) }];
       }
     });
   });
@@ -134,6 +140,15 @@ function databasesAt(
     path: database.path,
     ...(database.failure === undefined ? {} : { failure: database.failure }),
   }));
+}
+
+/** The path `path` resolves to, links followed; `path` itself when that cannot be told. */
+function realPathOr(path: string): string {
+  try {
+    return Deno.realPathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function exists(path: string): boolean {

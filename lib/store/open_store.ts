@@ -264,9 +264,11 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 
 /**
  * Whether `path` is a WAL database its app has closed: an SQLite file whose header says WAL
- * with no `-wal` file beside it, or an empty one. Any reader that opens such a file makes
- * SQLite create `-wal` and `-shm` beside it, which a read-only reader cannot remove; its
- * content is all in the file itself, so a copy of the file reads the same.
+ * with no `-wal` file beside it, or an empty one and no `-shm`. Any reader that opens such a
+ * file makes SQLite create `-wal` and `-shm` beside it, which a read-only reader cannot
+ * remove; its content is all in the file itself, so a copy of the file reads the same. An
+ * empty `-wal` beside a `-shm` is an app at work that checkpointed with TRUNCATE: read live,
+ * it creates nothing.
  *
  * @example
  * ```ts
@@ -277,7 +279,8 @@ function asOpenError(error: unknown, path: string): StoreOpenError {
 export function isIdleWal(path: string): boolean {
   try {
     const header = readHeaderBytes(path);
-    return isWalHeader(header) && (sizeAt(`${path}-wal`) ?? 0) === 0;
+    const wal = sizeAt(`${path}-wal`);
+    return isWalHeader(header) && (wal === null || (wal === 0 && sizeAt(`${path}-shm`) === null));
   } catch {
     return false;
   }

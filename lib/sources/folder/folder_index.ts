@@ -27,6 +27,7 @@ import { SCHEMA_SQL } from "../../store/schema.ts";
 import { deferMerges } from "../../store/fts_rows.ts";
 import { Store } from "../../store/store.ts";
 import { publicId } from "../source_ids.ts";
+import { INDEX_STAMP_SETTLE_MS } from "../../config/limits.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
 
 /**
@@ -156,6 +157,7 @@ export class FolderIndex {
     if (relative === undefined) return undefined;
     const path = `${this.root}/${relative}`;
     try {
+      const now = Date.now();
       const { mtime, size } = Deno.statSync(path);
       const time = mtime?.getTime();
       const kept = this.#lastRead;
@@ -163,8 +165,11 @@ export class FolderIndex {
         return kept.outcome;
       }
       const outcome = readTranscriptFile(readRegularFile(path), baseName(relative));
-      // Kept only where the time tells changes apart, and only a file of a few MB.
-      this.#lastRead = time !== undefined && size <= KEPT_REREAD_BYTES
+      // Kept only where the time tells changes apart (written well before this read, so a
+      // rewrite at the same size within the clock's tick cannot leave the same time, as
+      // `index` trusts a stamp), and only a file of a few MB.
+      this.#lastRead = time !== undefined && time < now - INDEX_STAMP_SETTLE_MS &&
+          size <= KEPT_REREAD_BYTES
         ? { relative, time, size, outcome }
         : undefined;
       return outcome;

@@ -191,6 +191,9 @@ Deno.test("a file read again is parsed once while unchanged, and anew once it ch
   const folder = buildFolderFixture();
   try {
     folder.write("three.txt", "First part.\n\nSecond part.\n\nThird part.");
+    // Written long ago: its time tells any later write apart.
+    const past = new Date(Date.now() - 3_600_000);
+    Deno.utimeSync(join(folder.path, "three.txt"), past, past);
     const { index } = openIndex(folder.path);
     const id = `notes:${fileTranscriptKey("three.txt")}`;
     const first = index.reread(id);
@@ -205,6 +208,32 @@ Deno.test("a file read again is parsed once while unchanged, and anew once it ch
     assertEquals(changed.transcript.segments[1]?.text, "Second part, longer now.");
     Deno.removeSync(join(folder.path, "three.txt"));
     assertEquals(index.reread(id)?.kind, "skipped");
+    index.close();
+  } finally {
+    folder.cleanup();
+  }
+});
+
+Deno.test("a file rewritten at the same size in the same tick of its time is read anew", () => {
+  const folder = buildFolderFixture();
+  try {
+    // Two writes within one tick of the file system's clock (a coarse one, or a writer
+    // quick enough) leave the same time; a time ahead of the clock stands for that tick
+    // without depending on how fast this test runs.
+    const tick = new Date(Date.now() + 3_600_000);
+    const path = join(folder.path, "same.txt");
+    folder.write("same.txt", "The kiwi plan.");
+    Deno.utimeSync(path, tick, tick);
+    const { index } = openIndex(folder.path);
+    const id = `notes:${fileTranscriptKey("same.txt")}`;
+    const first = index.reread(id);
+    assert(first?.kind === "transcript");
+    assertEquals(first.transcript.segments[0]?.text, "The kiwi plan.");
+    folder.write("same.txt", "The pear plan.");
+    Deno.utimeSync(path, tick, tick);
+    const second = index.reread(id);
+    assert(second?.kind === "transcript");
+    assertEquals(second.transcript.segments[0]?.text, "The pear plan.");
     index.close();
   } finally {
     folder.cleanup();
