@@ -9,6 +9,7 @@ import type { AppLocation } from "../config/app_locations.ts";
 import { nameFromPath } from "../config/source_name.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
 import { openDatabaseSource } from "./open_source.ts";
+import { canonicalPath } from "./canonical_path.ts";
 import type { SourceKind, SourceKindName } from "./source_kind.ts";
 import { isKuraDbFolder, KURADB_REGISTRY, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
 import { join } from "node:path";
@@ -102,7 +103,7 @@ export function discoverSources(
         return [{ location: database, outcome: "unreadable", reason: failure }];
       }
       if (!exists(database.path)) return [{ location: database, outcome: "missing" }];
-      const file = realPathOr(database.path);
+      const file = canonicalPath(database.path);
       if (files.has(file)) return [];
       try {
         const source = readSource(database, options);
@@ -143,13 +144,6 @@ function databasesAt(
 }
 
 /** The path `path` resolves to, links followed; `path` itself when that cannot be told. */
-function realPathOr(path: string): string {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return path;
-  }
-}
 
 function exists(path: string): boolean {
   try {

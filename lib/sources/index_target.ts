@@ -5,23 +5,13 @@
  *
  * @module
  */
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { dirname, isAbsolute, resolve, sep } from "node:path";
 import { StoreOpenError } from "../store/errors.ts";
+import { canonicalPath } from "./canonical_path.ts";
 import { openReadOnly } from "../store/open_store.ts";
 import { detectKind } from "./open_source.ts";
 import { readTableColumns } from "./source_kind.ts";
 import type { SourceSpec } from "./source_set.ts";
-
-/** The path as the file system names it: symbolic links resolved, as far as they exist. */
-function canonical(path: string): string {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    const parent = resolve(path, "..");
-    if (parent === path) return path;
-    return join(canonical(parent), path.slice(parent.length).replace(/^[\\/]+/, ""));
-  }
-}
 
 function statOrNull(path: string): Deno.FileInfo | null {
   try {
@@ -64,11 +54,11 @@ export function refuseIndexTarget(
   cwd: string,
 ): string | null {
   const absolute = isAbsolute(out) ? out : resolve(cwd, out);
-  const target = canonical(absolute);
+  const target = canonicalPath(absolute);
   const targetInfo = statOrNull(target);
   for (const spec of specs) {
     if (spec.kind !== "path") continue;
-    const path = canonical(spec.path);
+    const path = canonicalPath(spec.path);
     if (path === target || isSameFile(targetInfo, statOrNull(path))) {
       return `Cannot index: --out ${out} is the source ${spec.name}; index never writes ` +
         "a source: name a new file for --out";

@@ -8,6 +8,7 @@
  */
 import { StoreOpenError } from "../store/errors.ts";
 import { openDatabaseSource } from "./open_source.ts";
+import { canonicalPath } from "./canonical_path.ts";
 import { nameFromPath } from "../config/source_name.ts";
 import type { SourceKind, SourceKindName, SourceListing } from "./source_kind.ts";
 import { isKuraDbFolder, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
@@ -96,7 +97,7 @@ export function planSources(
   // KuraDB folder's bad entries all point at its db.json, and serve nothing.)
   const byFile = new Map<string, string>();
   for (const { spec } of planned.filter((source) => source.kind !== null)) {
-    const file = realPathOr(spec.path);
+    const file = canonicalPath(spec.path);
     const other = byFile.get(file);
     if (other !== undefined) {
       throw new StoreOpenError(
@@ -109,13 +110,6 @@ export function planSources(
 }
 
 /** The path `path` resolves to, links followed; `path` itself when it is not there. */
-function realPathOr(path: string): string {
-  try {
-    return Deno.realPathSync(path);
-  } catch {
-    return path;
-  }
-}
 
 /** Opens one source to settle its name and kind; one that fails is kept with its reason. */
 function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSource {
