@@ -57,7 +57,7 @@ export function textLines(text: string): string[] {
  * The cue blocks of `text`; `vtt` skips the `WEBVTT` header and NOTE, STYLE and REGION
  * blocks. A timing line that does not parse makes the file unreadable, with its line
  * number: guessing at times would misplace every quote taken from it; unless it is the
- * file's unfinished last line.
+ * file's unfinished last line, or a line of a cue's text that holds `-->`.
  *
  * @example
  * ```ts
@@ -93,6 +93,13 @@ export function scanCues(text: string, vtt: boolean): CueScan {
     }
     if (line.includes("-->")) {
       const timing = cueTiming(line);
+      // Within a cue, a line that is no timing is its text ("A --> B", said or typed): the
+      // specs forbid it in a payload, and files hold it. Only the file's last line may be a
+      // timing line cut short.
+      if (timing === null && open !== null && index !== lines.length - 1) {
+        open.payload.push(line);
+        continue;
+      }
       // The last line, with no line break after it: a file being written (or copied) cut
       // mid-line. Its cues so far are read; the next read takes the rest.
       if (timing === null && index !== lines.length - 1) {

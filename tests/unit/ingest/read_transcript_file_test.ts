@@ -138,3 +138,41 @@ Deno.test("files that should be transcripts but cannot be read are skipped with 
     assertEquals(outcome(content, name), { kind: "skipped", reason }, name);
   }
 });
+
+Deno.test("a cue's text that holds --> is text; a timing line that does not parse still is not", () => {
+  const said = (content: string, name: string) => {
+    const read = outcome(content, name);
+    return read.kind === "transcript" ? read.transcript.segments.map((s) => s.text) : read;
+  };
+  assertEquals(
+    said(
+      "1\n00:00:01,000 --> 00:00:03,000\nLena: it goes A --> B\n\n" +
+        "2\n00:00:04,000 --> 00:00:06,000\nRavi: then pricing\n",
+      "arrow.srt",
+    ),
+    ["it goes A --> B", "then pricing"],
+  );
+  assertEquals(
+    said(
+      "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Lena>it goes\nA --> B\n\n" +
+        "00:00:04.000 --> 00:00:06.000\n<v Ravi>then pricing\n",
+      "arrow.vtt",
+    ),
+    ["it goes A --> B", "then pricing"],
+  );
+  // After a blank line a line with --> opens a cue: one that does not parse is refused.
+  assertEquals(
+    outcome(
+      "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHi\n\n00:00:04.000 --> soon\nThere\n",
+      "b.vtt",
+    ),
+    { kind: "skipped", reason: 'line 6 is not a cue timing: "00:00:04.000 --> soon"' },
+  );
+  // A cue's last line cut short by a writer is left for the next read, not taken as text.
+  assertEquals(
+    said("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHi\n00:00:04.000 --> 00:0", "c.vtt"),
+    [
+      "Hi",
+    ],
+  );
+});
