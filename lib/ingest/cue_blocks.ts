@@ -37,8 +37,11 @@ const INDEX = /^[0-9]+$/;
  * of the file for all of them, where a search for each took two and a half times as long.
  */
 const LOOSE_SPACES = / {2}|\t| \n|\n | \r|\r |\v|\f/;
-/** WebVTT blocks that hold no cue text; a cue id may not start with them either. */
-const NON_CUE_BLOCK = /^(?:NOTE|STYLE|REGION)(?:[ \t]|$)/;
+/**
+ * WebVTT blocks that hold no cue text; a cue id may not start with them either. A `WEBVTT`
+ * block past the first line is the header of a file appended to another (`cat a.vtt b.vtt`).
+ */
+const NON_CUE_BLOCK = /^(?:NOTE|STYLE|REGION|WEBVTT)(?:[ \t]|$)/;
 
 /**
  * The lines of `text`, whichever line ends it uses (CR, LF or CRLF).

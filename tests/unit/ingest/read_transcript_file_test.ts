@@ -176,3 +176,15 @@ Deno.test("a cue's text that holds --> is text; a timing line that does not pars
     ],
   );
 });
+
+Deno.test("two WebVTT files appended into one: the second header is no text of the first", () => {
+  const read = outcome(
+    "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Lena>first file\n\n" +
+      "WEBVTT\nKind: captions\nLanguage: en\n\n00:00:04.000 --> 00:00:06.000\n<v Ravi>second\n",
+    "both.vtt",
+  );
+  assertEquals(
+    read.kind === "transcript" ? read.transcript.segments.map((s) => [s.speaker, s.text]) : read,
+    [["Lena", "first file"], ["Ravi", "second"]],
+  );
+});
