@@ -98,6 +98,8 @@ export function discoverSources(
     } catch (error) {
       return [{ location, outcome: "unreadable", reason: firstLine(error) }];
     }
+    // A db.json that lists none (`[]`): no database yet, as without one.
+    if (databases.length === 0) return [{ location: registry, outcome: "missing" }];
     return databases.flatMap(({ failure, ...database }): Finding[] => {
       if (failure !== undefined) {
         return [{ location: database, outcome: "unreadable", reason: failure }];
@@ -133,9 +135,7 @@ function databasesAt(
   kuraDbFolder: boolean,
 ): (AppLocation & { failure?: string })[] {
   if (!kuraDbFolder && !isKuraDbFolder(location.path)) return [location];
-  const databases = readKuraDbFolder(location.path, null);
-  if (databases.length === 0) throw new Error("KuraDB's db.json lists no databases");
-  return databases.map((database) => ({
+  return readKuraDbFolder(location.path, null).map((database) => ({
     kind: "kuradb",
     name: database.name,
     path: database.path,

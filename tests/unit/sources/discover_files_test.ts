@@ -65,3 +65,22 @@ Deno.test("discover: a WAL store its app has open with an emptied -wal is read l
     Deno.removeSync(home, { recursive: true });
   }
 });
+
+Deno.test("discover: a KuraDB folder whose db.json lists no database is not found, as without one", () => {
+  const home = Deno.makeTempDirSync({ prefix: "discover-home-" });
+  try {
+    const vars: Record<string, string> = { HOME: home };
+    const locations = appLocations({ env: (name) => vars[name], os: "linux", cwd: home });
+    const folder = locations.find((location) => location.kind === "kuradb")!.path;
+    Deno.mkdirSync(folder, { recursive: true });
+    Deno.writeTextFileSync(`${folder}/db.json`, "[]");
+    const discovery = discoverSources(locations, { kinds: TEST_KINDS });
+    const kuradb = discovery.findings.filter((finding) => finding.location.kind === "kuradb");
+    assertEquals(kuradb.map((f) => [f.outcome, f.location.path]), [
+      ["missing", `${folder}/db.json`],
+    ]);
+    assert(!formatDiscovery(discovery, { command: "transcript-mcp" }).includes("unreadable"));
+  } finally {
+    Deno.removeSync(home, { recursive: true });
+  }
+});
