@@ -39,9 +39,10 @@ export interface DbPathContext {
 
 /**
  * Resolves the store path, or throws {@link NoDefaultPathError} when none was named and the
- * environment gives no default, {@link NoHomeError} for a `~` path and no home. A leading `~` is expanded (MCP clients pass arguments without a
- * shell), relative paths are taken from the working directory, and Windows paths, UNC
- * paths, spaces and non-ASCII characters pass through untouched.
+ * environment gives no default, and {@link NoHomeError} for a `~` path and no home. A
+ * leading `~` is expanded (MCP clients pass arguments without a shell), relative paths are
+ * taken from the working directory, and Windows paths, UNC paths, spaces and non-ASCII
+ * characters pass through untouched.
  *
  * @example
  * ```ts

@@ -143,8 +143,6 @@ function databasesAt(
   }));
 }
 
-/** The path `path` resolves to, links followed; `path` itself when that cannot be told. */
-
 function exists(path: string): boolean {
   try {
     Deno.statSync(path);

@@ -109,8 +109,6 @@ export function planSources(
   return planned;
 }
 
-/** The path `path` resolves to, links followed; `path` itself when it is not there. */
-
 /** Opens one source to settle its name and kind; one that fails is kept with its reason. */
 function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSource {
   let listed: { name: string | null; listing: SourceListing } | null = request.listing === undefined

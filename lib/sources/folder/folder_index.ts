@@ -158,13 +158,14 @@ export class FolderIndex {
     const path = `${this.root}/${relative}`;
     try {
       const now = Date.now();
-      const { mtime, size } = Deno.statSync(path);
+      const info = Deno.statSync(path);
+      const { mtime, size } = info;
       const time = mtime?.getTime();
       const kept = this.#lastRead;
       if (kept?.relative === relative && kept.time === time && kept.size === size) {
         return kept.outcome;
       }
-      const outcome = readTranscriptFile(readRegularFile(path), baseName(relative));
+      const outcome = readTranscriptFile(readRegularFile(path, info), baseName(relative));
       // Kept only where the time tells changes apart (written well before this read, so a
       // rewrite at the same size within the clock's tick cannot leave the same time, as
       // `index` trusts a stamp), and only a file of a few MB.

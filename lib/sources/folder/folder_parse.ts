@@ -66,6 +66,7 @@ export function readFolderFile(file: WalkedFile): FileOutcome {
  * The bytes of the regular file at `path`, looked at before it is opened: the walk saw a
  * regular file, but the path may since lead to a FIFO (whose open waits for a writer, for
  * ever) or a link to a device (`/dev/zero` never ends), or to a file grown past the cap.
+ * `info` is the path's stat when the caller has just taken it.
  *
  * @example
  * ```ts
@@ -73,8 +74,7 @@ export function readFolderFile(file: WalkedFile): FileOutcome {
  * readRegularFile("/tmp/a.txt"); // its bytes; throws "not a regular file" for a FIFO
  * ```
  */
-export function readRegularFile(path: string): Uint8Array {
-  const info = Deno.statSync(path);
+export function readRegularFile(path: string, info = Deno.statSync(path)): Uint8Array {
   if (!info.isFile) throw new Error("not a regular file");
   if (info.size > MAX_TRANSCRIPT_FILE_BYTES) {
     throw new Error(`larger than ${MAX_TRANSCRIPT_FILE_BYTES / 1024 / 1024} MiB`);
