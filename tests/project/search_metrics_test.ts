@@ -4,6 +4,7 @@
  * times), the keyword form, R@k, MRR and moment-in-span with its 30 s allowance, and the
  * FTS5 baseline's windows. Nothing of QMSum is read here.
  */
+import { join } from "node:path";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { readVtt } from "../../lib/ingest/vtt.ts";
 import { readTranscriptFile } from "../../lib/ingest/read_transcript_file.ts";
@@ -21,6 +22,8 @@ import {
   turnTimes,
 } from "../../bench/search_metrics.ts";
 import { orQuery, WindowIndex, windowStarts } from "../../bench/search_baseline.ts";
+import { pickQuestions, writeMeetingFolder } from "../../bench/qmsum_folder.ts";
+import { runTable, runWithScores } from "../../bench/search_report.ts";
 
 const TURNS: Turn[] = [
   ["Project Manager", "Okay , let 's start . {vocalsound}"],
@@ -62,6 +65,27 @@ Deno.test("the WebVTT of a meeting reads back through lib/ingest as the same tur
   assertEquals(file.transcript.title, "ES2002a");
   assertEquals(file.transcript.format, "vtt");
   assertEquals(file.transcript.segments, expected);
+});
+
+Deno.test("meetings are written one file each, named by id, keyed as the folder source keys them", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "transcript-mcp-search-metrics-" });
+  try {
+    const meetings = ["covid_0", "ES2002a"].map((id) => ({
+      id,
+      turns: TURNS,
+      queries: [],
+      times: turnTimes(TURNS),
+    }));
+    const byKey = writeMeetingFolder(dir, meetings);
+    assertEquals([...byKey.values()].sort(), ["ES2002a", "covid_0"]);
+    assert([...byKey.keys()].every((key) => /^[0-9a-f]{16}$/.test(key)), "16 hex digits");
+    assertEquals([...Deno.readDirSync(dir)].map((e) => e.name).sort(), [
+      "ES2002a.vtt",
+      "covid_0.vtt",
+    ]);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
 });
 
 Deno.test("the keyword form drops question and filler words, keeps the rest in order", () => {
@@ -172,4 +196,42 @@ Deno.test("the baseline ranks meetings by their best window and cites its first 
   } finally {
     index.close();
   }
+});
+
+Deno.test("a quick run's questions are spread over the data set; the table has a row a run", () => {
+  const meeting = (id: string, n: number) => ({
+    id,
+    turns: [],
+    times: [],
+    queries: Array.from({ length: n }, (_, i) => ({ query: `${id}${i}`, spans: [] })),
+  });
+  const picked = pickQuestions([meeting("a", 3), meeting("b", 3)], 3);
+  assertEquals(picked.map(({ question }) => question.query), ["a0", "a2", "b1"]);
+  assertEquals(pickQuestions([meeting("a", 2)]).length, 2);
+  const run = runWithScores("server", "words", "keywords");
+  run.scores.push({ rank: 1, momentInSpan: true, passageInSpan: null });
+  run.ms.push(5);
+  const table = runTable([run, runWithScores("fts5-windows", "-", "written")]).split("\n");
+  assertEquals(table.length, 4);
+  assert(table[2]!.includes("| 1.000 |"), table[2]);
+  assert(table[2]!.includes("100.0%"), table[2]);
+});
+
+Deno.test("the bench-search task exists and no QMSum file is in the repository", () => {
+  const root = new URL("../../", import.meta.url);
+  const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", root)));
+  assert(String(config.tasks["bench-search"]).endsWith("bench/search_eval.ts"));
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      if (entry.name === ".git" || entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory) walk(path);
+      else if (/qmsum|\.jsonl(\.gz)?$/i.test(entry.name) && !path.endsWith("qmsum_folder.ts")) {
+        found.push(path);
+      }
+    }
+  };
+  walk(new URL(root).pathname);
+  assertEquals(found, []);
 });
