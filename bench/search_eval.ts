@@ -12,7 +12,7 @@
  * search_metrics.ts): R@1, R@10, MRR within the top 10, and the share of questions whose
  * right meeting's `moment` starts within an answering span (from 30 s before it); also
  * `passages`, when results carry them. Errors and refusals count as misses and are
- * reported. A baseline of plain SQLite FTS5 over windows of turns runs in process on the
+ * reported, with answers that held no result. A baseline of plain SQLite FTS5 over windows of turns runs in process on the
  * same questions (bench/search_baseline.ts).
  *
  * ```sh
@@ -146,6 +146,7 @@ function baselineRuns(
         const started = performance.now();
         const ranking = index.rank(questionWords(question.query, form === "keywords"), TOP);
         run.ms.push(performance.now() - started);
+        if (ranking.length === 0) run.empty++;
         run.scores.push(scoreQuestion(ranking, meeting.id, question.spans, meeting.times));
       }
       return run;
@@ -214,6 +215,7 @@ if (import.meta.main) {
             );
             if (answer.outcome === "error") run.errors++;
             if (answer.outcome === "refused") run.refusals++;
+            if (answer.outcome === "ok" && answer.ranking.length === 0) run.empty++;
             if (answer.partial) run.partial++;
             if (answer.literalOnly) run.literalOnly++;
             if (answer.message !== undefined && run.samples.length < 3) {

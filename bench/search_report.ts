@@ -30,6 +30,8 @@ export interface Run {
   errors: number;
   /** Calls refused as too broad. */
   refusals: number;
+  /** Answers with no result at all. */
+  empty: number;
   /** Answers marked `partial`. */
   partial: number;
   /** Answers of modes meaning and both that searched the query's own words only. */
@@ -56,6 +58,7 @@ export function runWithScores(ranker: string, mode: string, form: Form): Run {
     ms: [],
     errors: 0,
     refusals: 0,
+    empty: 0,
     partial: 0,
     literalOnly: 0,
     samples: [],
@@ -74,6 +77,8 @@ export interface RunSummary extends Figures {
   errors: number;
   /** Refusals. */
   refusals: number;
+  /** Answers with no result. */
+  empty: number;
   /** Partial answers. */
   partial: number;
   /** Literal-only answers. */
@@ -104,6 +109,7 @@ export function runSummary(run: Run): RunSummary {
     ...figures(run.scores),
     errors: run.errors,
     refusals: run.refusals,
+    empty: run.empty,
     partial: run.partial,
     literalOnly: run.literalOnly,
     p50Ms: percentile(run.ms, 50),
@@ -123,6 +129,7 @@ const HEADER = [
   "Passage in span",
   "Errors",
   "Refused",
+  "No results",
   "Partial",
   "Literal only",
   "p50 ms",
@@ -161,6 +168,7 @@ export function runTable(runs: readonly Run[]): string {
       percent(s.passageInSpan),
       String(s.errors),
       String(s.refusals),
+      String(s.empty),
       String(s.partial),
       String(s.literalOnly),
       ms(s.p50Ms),
