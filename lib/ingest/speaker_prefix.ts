@@ -2,8 +2,11 @@
  * Speakers written into a cue's text rather than a voice span: WhisperX's `[SPEAKER_00]: `,
  * whisper.cpp's `(speaker 1)` (SRT with `--diarize`), and Zoom's `Name: `. The first two are
  * unambiguous and always read. `Name: ` is read only when it is the file's dialect: when at
- * least half of the cues that have no speaker yet start that way. A subtitle file where one
- * line reads "Note: the lift is out" keeps it as text.
+ * least two cues start that way and they are more than half of the cues that have no speaker
+ * yet. One line is no dialect, and half is no majority: a subtitle file where one line reads
+ * "Note: the lift is out", or a two-cue file where one reads "Réunion: le café crème…",
+ * keeps it as text. Erring that way costs little, since a `Name: ` left in the text still
+ * reads "Name: text" in the transcript, where a word taken for a speaker leaves its sentence.
  *
  * @module
  */
@@ -58,7 +61,7 @@ export function takeSpeakerPrefixes(cues: SpokenText[]): void {
       named.push({ cue, name, rest: cue.text.slice(match![0].length) });
     }
   }
-  if (named.length === 0 || named.length * 2 < unnamed) return;
+  if (named.length < 2 || named.length * 2 <= unnamed) return;
   for (const { cue, name, rest } of named) {
     cue.speaker = name;
     cue.text = rest;
