@@ -69,6 +69,14 @@ export interface ToolWorkerPoolOptions {
    * @default {[]}
    */
   toolSets?: readonly string[] | undefined;
+  /**
+   * How long a stopped worker may take to come back before it is replaced, in ms. Tests
+   * that check a query is stopped inside SQLite give it longer, so a loaded machine that
+   * is slow to schedule the worker does not count as a worker that never stops.
+   *
+   * @default {STOP_GRACE_MS}
+   */
+  stopGraceMs?: number;
 }
 
 /** What a job runs (a tool call, or a read for resources, prompts or completions), and gives. */
@@ -113,6 +121,7 @@ export class ToolWorkerPool {
   readonly #sources: readonly SourceSpec[];
   readonly #toolSets: readonly string[];
   readonly #size: number;
+  readonly #stopGraceMs: number;
   readonly #slots: Slot[] = [];
   /** The word-vector table, read by the first worker to need it (no memory until then). */
   readonly #wordVectors = new SharedArrayBuffer(SHARED_TABLE_BYTES);
@@ -133,6 +142,7 @@ export class ToolWorkerPool {
     this.#sources = sources;
     this.#toolSets = options.toolSets ?? [];
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
+    this.#stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
     }
@@ -266,7 +276,7 @@ export class ToolWorkerPool {
       this.#peakRunning = Math.max(this.#peakRunning, this.#running);
       // The pool answers at the deadline and sets the stop flag; the worker's own clock
       // is only a backstop, a little later, so the pool's answer always comes first.
-      const deadline = job.deadline.at + STOP_GRACE_MS / 2;
+      const deadline = job.deadline.at + this.#stopGraceMs / 2;
       const arrivedAt = job.deadline.at - job.deadline.timeoutMs;
       const message: ToWorker = { ...job.work, callId: job.callId, deadline, arrivedAt };
       slot.worker.postMessage(message);
@@ -383,11 +393,11 @@ export class ToolWorkerPool {
     Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
     slot.graceTimer = setTimeout(() => {
       if (slot.job !== job) return;
-      logLine(`${job.name} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
+      logLine(`${job.name} did not stop within ${this.#stopGraceMs} ms; replacing its worker`);
       this.#release(slot);
       this.#remove(slot);
       this.#dispatch();
-    }, STOP_GRACE_MS);
+    }, this.#stopGraceMs);
   }
 
   #settle(job: Job, outcome: Outcome): void {
