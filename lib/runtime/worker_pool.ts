@@ -31,19 +31,13 @@ import {
   STOP_TIMEOUT,
   type ToWorker,
 } from "./worker_protocol.ts";
-import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
+import { STOP_GRACE_MS } from "../config/limits.ts";
+import { DEFAULT_POOL_SIZE, type ToolWorkerPoolOptions } from "./pool_options.ts";
 import { FolderHosts } from "./folder_hosts.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
 import { SHARED_TABLE_BYTES } from "../search/word_vectors_file.ts";
 
-/**
- * The default number of calls that run at once: one per core, from 2 (so one slow call
- * never blocks the rest) to {@link MAX_POOL_SIZE}. More workers than cores only add memory.
- */
-export const DEFAULT_POOL_SIZE: number = Math.min(
-  MAX_POOL_SIZE,
-  Math.max(MIN_POOL_SIZE, globalThis.navigator?.hardwareConcurrency ?? MIN_POOL_SIZE),
-);
+export { DEFAULT_POOL_SIZE, type ToolWorkerPoolOptions };
 
 /**
  * The worker's entry point: tool_worker.ts beside this module, or in the release build the
@@ -53,31 +47,6 @@ export const TOOL_WORKER_URL = new URL(
   import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
   import.meta.url,
 );
-
-/** Options for {@link ToolWorkerPool}. */
-export interface ToolWorkerPoolOptions {
-  /**
-   * Calls that run at once; the rest queue. By default one per core, from 2 to
-   * {@link MAX_POOL_SIZE}.
-   *
-   * @default {DEFAULT_POOL_SIZE}
-   */
-  size?: number;
-  /**
-   * The seed tool sets (`--tools`) workers serve beside the native tools.
-   *
-   * @default {[]}
-   */
-  toolSets?: readonly string[] | undefined;
-  /**
-   * How long a stopped worker may take to come back before it is replaced, in ms. Tests
-   * that check a query is stopped inside SQLite give it longer, so a loaded machine that
-   * is slow to schedule the worker does not count as a worker that never stops.
-   *
-   * @default {STOP_GRACE_MS}
-   */
-  stopGraceMs?: number;
-}
 
 /** What a job runs (a tool call, or a read for resources, prompts or completions), and gives. */
 type Work = { type: "call"; tool: string; args: unknown } | { type: "read"; read: SourceRead };
