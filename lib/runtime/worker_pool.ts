@@ -31,19 +31,13 @@ import {
   STOP_TIMEOUT,
   type ToWorker,
 } from "./worker_protocol.ts";
-import { MAX_POOL_SIZE, MIN_POOL_SIZE, STOP_GRACE_MS } from "../config/limits.ts";
+import { STOP_GRACE_MS } from "../config/limits.ts";
+import { DEFAULT_POOL_SIZE, type ToolWorkerPoolOptions } from "./pool_options.ts";
 import { FolderHosts } from "./folder_hosts.ts";
 import { setFolderLinks } from "../sources/folder/folder_links.ts";
 import { SHARED_TABLE_BYTES } from "../search/word_vectors_file.ts";
 
-/**
- * The default number of calls that run at once: one per core, from 2 (so one slow call
- * never blocks the rest) to {@link MAX_POOL_SIZE}. More workers than cores only add memory.
- */
-export const DEFAULT_POOL_SIZE: number = Math.min(
-  MAX_POOL_SIZE,
-  Math.max(MIN_POOL_SIZE, globalThis.navigator?.hardwareConcurrency ?? MIN_POOL_SIZE),
-);
+export { DEFAULT_POOL_SIZE, type ToolWorkerPoolOptions };
 
 /**
  * The worker's entry point: tool_worker.ts beside this module, or in the release build the
@@ -53,23 +47,6 @@ export const TOOL_WORKER_URL = new URL(
   import.meta.url.endsWith(".js") ? "./tool_worker.js" : "./tool_worker.ts",
   import.meta.url,
 );
-
-/** Options for {@link ToolWorkerPool}. */
-export interface ToolWorkerPoolOptions {
-  /**
-   * Calls that run at once; the rest queue. By default one per core, from 2 to
-   * {@link MAX_POOL_SIZE}.
-   *
-   * @default {DEFAULT_POOL_SIZE}
-   */
-  size?: number;
-  /**
-   * The seed tool sets (`--tools`) workers serve beside the native tools.
-   *
-   * @default {[]}
-   */
-  toolSets?: readonly string[] | undefined;
-}
 
 /** What a job runs (a tool call, or a read for resources, prompts or completions), and gives. */
 type Work = { type: "call"; tool: string; args: unknown } | { type: "read"; read: SourceRead };
@@ -113,6 +90,7 @@ export class ToolWorkerPool {
   readonly #sources: readonly SourceSpec[];
   readonly #toolSets: readonly string[];
   readonly #size: number;
+  readonly #stopGraceMs: number;
   readonly #slots: Slot[] = [];
   /** The word-vector table, read by the first worker to need it (no memory until then). */
   readonly #wordVectors = new SharedArrayBuffer(SHARED_TABLE_BYTES);
@@ -133,6 +111,7 @@ export class ToolWorkerPool {
     this.#sources = sources;
     this.#toolSets = options.toolSets ?? [];
     this.#size = options.size ?? DEFAULT_POOL_SIZE;
+    this.#stopGraceMs = options.stopGraceMs ?? STOP_GRACE_MS;
     if (!Number.isInteger(this.#size) || this.#size < 1) {
       throw new RangeError(`size must be a positive integer, got ${this.#size}`);
     }
@@ -266,7 +245,7 @@ export class ToolWorkerPool {
       this.#peakRunning = Math.max(this.#peakRunning, this.#running);
       // The pool answers at the deadline and sets the stop flag; the worker's own clock
       // is only a backstop, a little later, so the pool's answer always comes first.
-      const deadline = job.deadline.at + STOP_GRACE_MS / 2;
+      const deadline = job.deadline.at + this.#stopGraceMs / 2;
       const arrivedAt = job.deadline.at - job.deadline.timeoutMs;
       const message: ToWorker = { ...job.work, callId: job.callId, deadline, arrivedAt };
       slot.worker.postMessage(message);
@@ -383,11 +362,11 @@ export class ToolWorkerPool {
     Atomics.store(slot.stop, STOP_CALL_ID, job.callId);
     slot.graceTimer = setTimeout(() => {
       if (slot.job !== job) return;
-      logLine(`${job.name} did not stop within ${STOP_GRACE_MS} ms; replacing its worker`);
+      logLine(`${job.name} did not stop within ${this.#stopGraceMs} ms; replacing its worker`);
       this.#release(slot);
       this.#remove(slot);
       this.#dispatch();
-    }, STOP_GRACE_MS);
+    }, this.#stopGraceMs);
   }
 
   #settle(job: Job, outcome: Outcome): void {

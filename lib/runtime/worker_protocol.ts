@@ -37,7 +37,7 @@ export type ToWorker =
     tool: string;
     args: unknown;
     /**
-     * The call's absolute deadline (deadline.ts's clock) plus half of `STOP_GRACE_MS`: the
+     * The call's absolute deadline (deadline.ts's clock) plus half of the pool's stop grace: the
      * worker's own backstop, after the pool's stop flag and before the pool replaces it.
      */
     deadline: number;

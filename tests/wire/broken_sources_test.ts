@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { type BrokenDatabase, brokenDatabase, RFC3339_UTC } from "../helpers/broken_sources.ts";
 import { type Message, type ServerProcess, startServer } from "../helpers/server_process.ts";
+import { MAX_TIMEOUT_MS } from "../../lib/config/limits.ts";
 
 /** Serves `databases` (name → database), runs `fn`, and ends the server cleanly. */
 async function serving(
@@ -18,7 +19,9 @@ async function serving(
   const args = Object.entries(databases).flatMap((
     [name, db],
   ) => ["--source", `${name}=${db.path}`]);
-  const server = startServer(args);
+  // The longest deadline: these tests check answers' shapes, and a loaded machine must not
+  // turn a slow read (a 50 MB segment cut to size) into a timeout.
+  const server = startServer([...args, "--timeout-ms", String(MAX_TIMEOUT_MS)]);
   try {
     await server.initialize();
     await fn(async (name, input) => {

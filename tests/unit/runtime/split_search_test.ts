@@ -126,7 +126,12 @@ class RecordingPool extends ToolWorkerPool {
 
 Deno.test("when one part fails, the others are stopped inside SQLite and the call answers with the failure", async () => {
   const slow = buildFixtureStore({ transcripts: slowSearchTranscripts(), tasks: [] });
-  const pool = new RecordingPool([{ kind: "path", name: "store", path: slow.path }], { size: 2 });
+  // A patient stop grace: a loaded machine may not run the stopped worker for over the
+  // default second, and a replaced worker would not report the query stopped part-way.
+  const pool = new RecordingPool([{ kind: "path", name: "store", path: slow.path }], {
+    size: 2,
+    stopGraceMs: 60_000,
+  });
   const split = new SplitSearch(pool, { threshold: 10, minWorkers: 2 });
   try {
     // Reads the key span and starts the workers; the titles make a quick search.

@@ -109,16 +109,22 @@ Deno.test("a tree nested past the path limit is walked: its reachable files read
   const folder = buildFolderFixture();
   try {
     // 2,100 folders deep: past PATH_MAX (4,096 bytes) near the bottom, with
-    // a link back up the tree from near the top.
+    // a link back up the tree from near the top. Made 100 levels a `mkdir -p` (each path
+    // relative, well within PATH_MAX), not one process a level.
+    const levels = (n: number) => Array.from({ length: n }, () => "e").join("/");
     const made = new Deno.Command("sh", {
       args: [
         "-c",
-        'cd "$1" && i=0 && while [ $i -lt 2100 ]; do mkdir e && cd -P e || exit 1; ' +
-        'if [ $i = 100 ]; then printf "%s" "$2" > near.vtt; ln -s ../.. loop; fi; ' +
-        'i=$((i+1)); done; printf "%s" "$2" > far.vtt',
+        'cd "$1" && mkdir -p "$3" && cd -P "$3" && printf "%s" "$2" > near.vtt && ' +
+        "ln -s ../.. loop && i=0 && while [ $i -lt 19 ]; do " +
+        'mkdir -p "$4" && cd -P "$4" || exit 1; i=$((i+1)); done && ' +
+        'mkdir -p "$5" && cd -P "$5" && printf "%s" "$2" > far.vtt',
         "sh",
         folder.path,
         VTT,
+        levels(101),
+        levels(100),
+        levels(99),
       ],
     }).outputSync();
     if (!made.success) throw new Error("the tree was not made");
