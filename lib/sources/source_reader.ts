@@ -220,6 +220,14 @@ export interface HitDetail extends TranscriptHead {
   windowLine?: number | undefined;
 }
 
+/** An item's text as a passage search reads it (see {@link SourceReader.itemTexts}). */
+export interface ItemText extends TranscriptHead {
+  /** The reader's key for it, as the ranking gave it. */
+  key: string;
+  /** Its whole text: with segments, their lines as `Speaker: text`, one a line. */
+  text: string;
+}
+
 /** The filters list_tasks passes down. */
 export interface TaskFilter {
   /** Only tasks in this bucket. */
@@ -298,6 +306,12 @@ export interface SourceReader {
    * since the ranking is left out. `match` is the ranking's.
    */
   renderHits(keys: readonly string[], match: string): HitDetail[];
+  /**
+   * The texts of the items of `keys` (as {@link search} ranked them), in that order, for a
+   * passage search; a key whose item has gone is left out. A kind that leaves it out is
+   * read through renderHits and getTranscript.
+   */
+  itemTexts?(keys: readonly string[]): ItemText[];
   /**
    * Up to `range.limit` of the item's segments from `range.fromSeq` on, in `seq` order (an
    * empty list past the end); undefined when the source has no such item. A kind whose items

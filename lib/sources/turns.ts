@@ -7,6 +7,7 @@
  */
 import type { SegmentRange, SegmentRecord } from "./source_reader.ts";
 import { cutAtWord, jsonTextBytes } from "./turn_text_bytes.ts";
+import { foldCase } from "../text/fold_case.ts";
 import {
   FIELD_CAPS,
   TURN_LOOKBACK_SEGMENTS,
@@ -225,14 +226,6 @@ export interface TurnPage {
 /** The last CUT_TAIL_CHARS characters of `text` before `end`. */
 const tailBefore = (text: string, end: number) =>
   text.slice(Math.max(0, end - CUT_TAIL_CHARS), end);
-
-/**
- * `name` with case set aside as Unicode's full case folding does, near enough: upper case
- * first, so "Straße" and "STRASSE" meet as "strasse", and a final "ς" as "σ".
- */
-function foldCase(name: string): string {
-  return name.toUpperCase().toLowerCase();
-}
 
 /** Whether a turn passes the request's filters: "skip", "keep" or, past `toMs`, "stop". */
 function verdict(turn: Turn, request: TurnPageRequest): "skip" | "keep" | "stop" {

@@ -7,6 +7,7 @@
 import { RRF_K } from "../config/limits.ts";
 import type { HitDetail, SearchRanking } from "../sources/source_reader.ts";
 import type { ServedSource } from "../sources/source_set.ts";
+import type { PassageFinding } from "./search_passages.ts";
 
 /** One hit of a merged ranking: its source, its key there, and its source's ranking. */
 export interface MergedHit {
@@ -20,6 +21,8 @@ export interface MergedHit {
   match: string;
   /** Its row as shown, when the ranking has read it already (a meaning search's re-ranking). */
   detail?: HitDetail;
+  /** What a ranking by passages found in it, which shows it. */
+  found?: PassageFinding | undefined;
 }
 
 /**

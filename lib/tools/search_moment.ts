@@ -137,8 +137,16 @@ export function findMoment(
   return momentOf(found);
 }
 
-/** A segment as a moment, or null. */
-function momentOf(found: SegmentRecord | null | undefined): Moment | null {
+/**
+ * A segment as a moment, or null.
+ *
+ * @example
+ * ```ts
+ * import { momentOf } from "./search_moment.ts";
+ * momentOf({ seq: 3, startMs: 61_000, endMs: 64_000, speaker: "Ana", text: "Pricing." })?.at; // "0:01:01"
+ * ```
+ */
+export function momentOf(found: SegmentRecord | null | undefined): Moment | null {
   if (found === null || found === undefined) return null;
   return {
     seq: found.seq,

@@ -8,9 +8,19 @@
 import * as v from "valibot";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { shownMark, shownSet, withShown } from "./shown_hits.ts";
-import type { HitDetail } from "../sources/source_reader.ts";
+import type { HitDetail, TranscriptHead } from "../sources/source_reader.ts";
 import type { ServedSource, SourceSet } from "../sources/source_set.ts";
-import { clampLimit, cursorArgument, type LimitArgument, limitArgument } from "./arguments.ts";
+import {
+  clampLimit,
+  cursorArgument,
+  type LimitArgument,
+  limitArgument,
+  timestampArgument,
+} from "./arguments.ts";
+import { type PassageFinding, type PassageSearch, rankByPassages } from "./search_passages.ts";
+import { passagesSchema, passageView, type ShownPassage } from "./search_passage_view.ts";
+import { makePreview } from "../text/preview.ts";
+import { everydayQuery } from "../search/everyday_query.ts";
 import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { SnippetMaker } from "../search/snippet.ts";
@@ -56,6 +66,25 @@ export const SNIPPET_MARKS = ["«", "»"] as const;
 
 const snippets = new SnippetMaker(SNIPPET_MARKS);
 
+/**
+ * How many characters of a preview a result with passages shows: the passages say more of
+ * what it holds, and every byte of an answer costs an assistant tokens.
+ */
+const PREVIEW_BESIDE_PASSAGES = 80;
+
+const sinceArgument = timestampArgument(
+  "Only transcripts created at or after this RFC 3339 date or time.",
+);
+const untilArgument = timestampArgument("Only transcripts created before this RFC 3339 date or time.");
+const speakerArgument = v.optional(
+  v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(FIELD_CAPS.label),
+    v.description("Only passages this speaker spoke (case-insensitive), as speakers lists them."),
+  ),
+);
+
 /** The search tool's arguments. */
 export const searchInputSchema: v.StrictObjectSchema<
   {
@@ -71,6 +100,9 @@ export const searchInputSchema: v.StrictObjectSchema<
     limit: LimitArgument;
     cursor: typeof cursorArgument;
     mode: typeof modeArgument;
+    since: typeof sinceArgument;
+    until: typeof untilArgument;
+    speaker: typeof speakerArgument;
   },
   undefined
 > = v.strictObject({
@@ -87,6 +119,9 @@ export const searchInputSchema: v.StrictObjectSchema<
   limit: limitArgument(PAGE_SIZES.searchTranscripts),
   cursor: cursorArgument,
   mode: modeArgument,
+  since: sinceArgument,
+  until: untilArgument,
+  speaker: speakerArgument,
 });
 
 const resultSchema = v.object({
@@ -98,6 +133,7 @@ const resultSchema = v.object({
     v.description("Relevance within its source (BM25 where indexed); higher is more relevant."),
   ),
   moment: momentSchema,
+  passages: passagesSchema,
   matchedTerms: matchedTermsSchema,
 });
 
@@ -109,8 +145,10 @@ export interface SearchResult extends TranscriptHeader {
   snippet: string;
   /** Relevance within its source; higher is more relevant. */
   rank: number;
-  /** The segment holding the snippet's first match, or null. */
+  /** The segment of the best passage where its match is strongest, or null. */
   moment: Moment | null;
+  /** Its best passages, at most 3, where it was ranked by passages. */
+  passages?: ShownPassage[];
   /** Modes meaning and both: the query's words and neighbour words its passage holds. */
   matchedTerms?: string[];
 }
@@ -170,10 +208,11 @@ export const searchTranscripts: AnyTool = defineTool({
   handler(sources, input) {
     const page = searchPage(input);
     const selected = sources.select(input.sourceName);
+    const search = { query: input.query, since: input.since, until: input.until, speaker: input.speaker };
     if (input.mode === "words") {
-      return literalPage(sources, selected, input.query, page.key, page.limit, page.offset);
+      return literalPage(sources, selected, search, page.key, page.limit, page.offset);
     }
-    return searchByMeaning(sources, selected, input.query, input.mode, page);
+    return searchByMeaning(sources, selected, search, input.mode, page);
   },
 });
 
@@ -188,11 +227,11 @@ export const searchTranscripts: AnyTool = defineTool({
  * ```
  */
 export function searchPage(
-  input: { limit: number; query: string; mode?: SearchMode } & SearchPlace,
+  input: { limit: number; query: string; mode?: SearchMode } & SearchPlace & SearchFilters,
 ): { limit: number; offset: number; shown: string; key: string } {
   const limit = clampLimit(input.limit, PAGE_SIZES.searchTranscripts);
   const mode = input.mode ?? "words";
-  const key = cursorQuery(input.query, mode, input.sourceName);
+  const key = cursorQuery(input.query, mode, input.sourceName, input);
   let offset = 0;
   let shown = "";
   if (input.cursor !== undefined) {
@@ -215,6 +254,9 @@ export function searchPage(
 
 /** What places a search page, besides the query: its cursor and the source asked for. */
 export type SearchPlace = { [arg in "cursor" | "sourceName"]?: string | undefined };
+
+/** What narrows a search: a time range and a speaker. */
+export type SearchFilters = { [arg in "since" | "until" | "speaker"]?: string | undefined };
 
 /** How a page of hits was found, for {@link renderSearchPage}. */
 export interface SearchPageContext {
@@ -260,10 +302,26 @@ export function renderSearchPage(
   const onPage = hits.slice(0, context.limit);
   const rendered = new Map<
     MergedHit,
-    { detail: HitDetail; snippet: string; moment: Moment | null }
+    {
+      detail: TranscriptHead & { preview: string };
+      snippet: string;
+      moment: Moment | null;
+      passages?: ShownPassage[];
+    }
   >();
   for (const source of new Set(onPage.map((hit) => hit.source))) {
-    const own = onPage.filter((hit) => hit.source === source);
+    const reader = sources.reader(source);
+    const byPassages = onPage.filter((hit) =>
+      hit.source === source && (hit.found?.passages.length ?? 0) > 0
+    );
+    for (const hit of byPassages) {
+      const { item } = hit.found!;
+      const view = passageView(reader, hit.found!, SNIPPET_MARKS);
+      const preview = makePreview(item.text) ?? "";
+      rendered.set(hit, { detail: { ...item, preview }, ...view });
+    }
+    const own = onPage.filter((hit) => hit.source === source && !byPassages.includes(hit));
+    if (own.length === 0) continue;
     const match = own[0]!.match;
     const unread = own.filter((hit) => hit.detail === undefined).map((hit) => hit.key);
     const read = unread.length === 0 ? [] : sources.reader(source).renderHits(unread, match);
@@ -277,7 +335,6 @@ export function renderSearchPage(
       kept.map((hit) => ({ title: byKey.get(hit.key)!.title, window: byKey.get(hit.key)!.window })),
       match,
     );
-    const reader = sources.reader(source);
     const sought: (MomentSought | null)[] = kept.map((hit, i) => {
       const detail = byKey.get(hit.key)!;
       const needles = snippetNeedles(marked[i]!, detail.window, SNIPPET_MARKS);
@@ -298,10 +355,14 @@ export function renderSearchPage(
     if (shownHit === undefined) return [];
     return [{
       ...transcriptHeader(shownHit.detail, hit.source.name),
-      preview: capText(shownHit.detail.preview, FIELD_CAPS.preview),
+      preview: capText(
+        shownHit.detail.preview,
+        shownHit.passages === undefined ? FIELD_CAPS.preview : PREVIEW_BESIDE_PASSAGES,
+      ),
       snippet: capText(shownHit.snippet, FIELD_CAPS.snippet),
       rank: Number(hit.score.toPrecision(6)),
       moment: shownHit.moment,
+      ...(shownHit.passages === undefined ? {} : { passages: shownHit.passages }),
     }];
   });
   const fitted = fitPage(
@@ -329,48 +390,107 @@ export function renderSearchPage(
  * What a search's cursor holds for its query: the query, its mode other than `words` and its
  * sourceName, so a cursor is not taken up by a search that ranks otherwise.
  */
-function cursorQuery(query: string, mode: SearchMode, sourceName: string | undefined): string {
+function cursorQuery(
+  query: string,
+  mode: SearchMode,
+  sourceName: string | undefined,
+  filters: SearchFilters,
+): string {
   const ranked = mode === "words" ? query : `${mode}\u0000${query}`;
-  return sourceName === undefined ? ranked : `source\u0000${sourceName}\u0000${ranked}`;
+  const placed = sourceName === undefined ? ranked : `source\u0000${sourceName}\u0000${ranked}`;
+  const narrowed = (["since", "until", "speaker"] as const).filter((name) =>
+    filters[name] !== undefined
+  );
+  // A filtered search's cursor names its filters, so no other search takes it up.
+  return narrowed.reduce((key, name) => `${name}\u0000${filters[name]}\u0000${key}`, placed);
 }
 
-/** The page of a search by the query's own words (mode `words`, as it always ran). */
+/** A literal ranking merged across sources, before its page is rendered. */
+interface LiteralRanking {
+  hits: MergedHit[];
+  queryMode: "fts5" | "words";
+  partial: boolean;
+  unavailable: UnavailableSource[];
+}
+
+/** The query's own words ranked by passages in each source, merged. */
+function literalRanking(
+  sources: SourceSet,
+  selected: readonly ServedSource[],
+  search: PassageSearch,
+  count: number,
+): LiteralRanking {
+  const { results, unavailable } = readEach(
+    sources,
+    selected,
+    (reader, source) => rankByPassages(reader, source.name, search, count),
+  );
+  const found = new Map<ServedSource, Map<string, PassageFinding>>(
+    results.map(({ source, value }) => [source, new Map(value.hits.map((hit) => [hit.key, hit.found]))]),
+  );
+  return {
+    hits: fuseRankings(results).map((hit) => ({ ...hit, found: found.get(hit.source)?.get(hit.key) })),
+    queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
+    partial: results.some(({ value }) => value.partial),
+    unavailable,
+  };
+}
+
+/** The page of a search by the query's own words (mode `words`), ranked by passages. */
 function literalPage(
   sources: SourceSet,
   selected: readonly ServedSource[],
-  query: string,
+  search: PassageSearch,
   cursorKey: string,
   limit: number,
   offset: number,
   shown?: string,
+  ranked: LiteralRanking = literalRanking(sources, selected, search, offset + limit + 1),
 ): SearchAnswer {
-  const { results, unavailable } = readEach(
-    sources,
-    selected,
-    (reader) => reader.search(query, offset + limit + 1),
-  );
-  const merged = fuseRankings(results);
-  return renderSearchPage(sources, cursorKey, merged.slice(offset, offset + limit + 1), {
-    queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
-    partial: results.some(({ value }) => value.partial),
-    unavailable,
+  return renderSearchPage(sources, cursorKey, ranked.hits.slice(offset, offset + limit + 1), {
+    ...ranked,
     limit,
     offset,
     shown,
   });
 }
 
+/**
+ * Why mode `both` ran on the query's own words: they found what it asks for. Neighbours
+ * come in only where the words find little (see {@link LITERAL_ENOUGH}).
+ */
+const WORDS_FOUND_ENOUGH =
+  "its own words found what it asks for; words of the same meaning are searched only " +
+  "when they find little";
+
+/**
+ * Mode `both` ranks by the query's own words alone when its best hit's best passage holds at
+ * least this share of the query's weight (its rarer words weigh more): neighbour words then
+ * reorder no literal hit. On QMSum's train split this keeps `both` at least as good as
+ * `words` on every figure (bench/RESULTS.md).
+ */
+const LITERAL_ENOUGH = 0.5;
+
 /** Modes meaning and both: the page of a meaning ranking, or of the literal one, marked. */
 function searchByMeaning(
   sources: SourceSet,
   selected: readonly ServedSource[],
-  query: string,
+  search: PassageSearch,
   mode: "meaning" | "both",
   { limit, offset, shown, key }: { limit: number; offset: number; shown: string; key: string },
 ): SearchAnswer {
-  const ranked = rankByMeaning(sources, selected, query, mode, offset + limit + 1);
+  const filtered = search.since !== undefined || search.until !== undefined ||
+    search.speaker !== undefined;
+  const literal = mode === "both" || filtered
+    ? literalRanking(sources, selected, search, offset + limit + 1)
+    : undefined;
+  const enough = literal !== undefined &&
+    (filtered || (literal.hits[0]?.found?.coverage ?? 0) >= LITERAL_ENOUGH);
+  const ranked = enough
+    ? { literalOnly: WORDS_FOUND_ENOUGH, words: everydayQuery(search.query, []).words }
+    : rankByMeaning(sources, selected, search.query, mode, offset + limit + 1);
   if ("literalOnly" in ranked) {
-    const page = literalPage(sources, selected, query, key, limit, offset, shown);
+    const page = literalPage(sources, selected, search, key, limit, offset, shown, literal);
     const find = termFinder(ranked.words);
     const results = page.results.map((result) => ({
       ...result,
@@ -378,10 +498,13 @@ function searchByMeaning(
     }));
     return { ...page, results, literalOnly: ranked.literalOnly };
   }
+  // A hit the literal ranking found shows its passages.
+  const found = new Map(literal?.hits.map((hit) => [shownMark(hit.source.name, hit.key), hit.found]));
   // The best of what earlier pages did not show: the ranking to this page's end holds them
   // all, so it has this page's hits past them.
   const seen = shownSet(shown);
-  const fresh = ranked.hits.filter((hit) => !seen.has(shownMark(hit.source.name, hit.key)));
+  const fresh = ranked.hits.filter((hit) => !seen.has(shownMark(hit.source.name, hit.key)))
+    .map((hit) => ({ ...hit, found: found.get(shownMark(hit.source.name, hit.key)) }));
   const page = renderSearchPage(sources, key, fresh.slice(0, limit + 1), {
     ...ranked,
     limit,

@@ -20,7 +20,7 @@ import { keepGoingSql } from "../../store/store.ts";
 import { SCAN_INDEX_MAX_BYTES } from "../../config/limits.ts";
 import { type Holding, type KeptMemory, THREAD_KEPT_MEMORY } from "../kept_memory.ts";
 import { coverageLost } from "./meetily_ranges.ts";
-import { stemWords } from "./scan_stems.ts";
+import { stemWords } from "../../search/word_stems.ts";
 import { ASCII_WORD, isPart, type ScanTerm } from "./scan_terms.ts";
 import { textOf } from "./text_value.ts";
 

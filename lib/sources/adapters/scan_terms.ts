@@ -1,6 +1,6 @@
 /**
  * One word of a scanned query, and where a text holds it: as whole words with the stem our
- * store's index gives them (scan_stems.ts), so "plan" finds "plans" and "planning" but not
+ * store's index gives them (word_stems.ts in lib/search), so "plan" finds "plans" and "planning" but not
  * "planet", and "a" finds the word "a" only. Porter's rules rewrite at most the last two
  * letters of a stem ("possibility" is "possibl"), so every word of a stem starts with the
  * stem less those (see rewritten): that start (the key) is what SQL's `LIKE` narrows rows by
@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { stemmed, stemOf, stemWords } from "./scan_stems.ts";
+import { stemmed, stemOf, stemWords } from "../../search/word_stems.ts";
 
 /** One word of a scanned query: how SQL narrows the rows, and where a folded text holds it. */
 export interface ScanTerm {

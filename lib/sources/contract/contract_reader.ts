@@ -10,6 +10,7 @@ import { flag, numberOrNull, tagList, textOrNull } from "../../store/row_values.
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts";
 import {
   type HitDetail,
+  type ItemText,
   InvalidCursorError,
   type Position,
   positionInteger,
@@ -58,6 +59,9 @@ export const DOCUMENT_SQL = `SELECT id, title, text, created_at, source, duratio
 export const HEAD_SQL = "SELECT id, title, created_at, source FROM transcripts WHERE id = ?";
 
 // From the record header: the text itself is not read.
+/** A transcript's head and whole text by key, for a passage search. */
+const ITEM_TEXT_SQL = "SELECT id, title, created_at, source, text FROM transcripts WHERE pk = ?";
+
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
 
 /**
@@ -221,6 +225,15 @@ export class ContractReader implements SourceReader {
         };
       }),
     );
+  }
+
+  itemTexts(keys: readonly string[]): ItemText[] {
+    const rows = keys.flatMap((key) => {
+      if (!/^-?\d{1,20}$/.test(key)) return [];
+      const row = this.#store.get(ITEM_TEXT_SQL, BigInt(key));
+      return row === undefined ? [] : [{ ...head(row), key, text: textOrNull(row["text"]) ?? "" }];
+    });
+    return this.#withSpeakers(rows);
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -14,6 +14,7 @@
 import { receiveMessageOnPort } from "node:worker_threads";
 import {
   type HitDetail,
+  type ItemText,
   InvalidCursorError,
   type Position,
   type SearchRanking,
@@ -171,6 +172,10 @@ export class RemoteFolderReader implements FolderSourceReader {
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     return this.#call("renderHits", [keys, match]) as HitDetail[];
+  }
+
+  itemTexts(keys: readonly string[]): ItemText[] {
+    return this.#call("itemTexts", [keys]) as ItemText[];
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -8,6 +8,7 @@
  */
 import { ContractReader } from "../contract/contract_reader.ts";
 import type {
+  ItemText,
   HitDetail,
   Position,
   SearchRanking,
@@ -119,6 +120,10 @@ export class FolderReader implements FolderSourceReader {
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     return this.#readable().renderHits(keys, match).map((hit) => this.#named(hit));
+  }
+
+  itemTexts(keys: readonly string[]): ItemText[] {
+    return this.#readable().itemTexts(keys).map((item) => this.#named(item));
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -10,7 +10,7 @@ import {
   scanTerm,
   withStems,
 } from "../../../lib/sources/adapters/scan_terms.ts";
-import { stemmed, stemOf, stemWords } from "../../../lib/sources/adapters/scan_stems.ts";
+import { stemmed, stemOf, stemWords } from "../../../lib/search/word_stems.ts";
 import { indexTerms } from "../../../lib/search/query_work.ts";
 import { decodeWordVectorTable } from "../../../lib/search/word_vector_table.ts";
 

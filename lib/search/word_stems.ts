@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { QueryTokenizer, STORE_TOKENIZER } from "../../search/snippet.ts";
+import { QueryTokenizer, STORE_TOKENIZER } from "./snippet.ts";
 
 /** The store's tokenizer keeping accents: a scan finds words by their folded text. */
 const SCAN_TOKENIZER = STORE_TOKENIZER.replace("remove_diacritics 2", "remove_diacritics 0");
@@ -32,7 +32,7 @@ let scratch: QueryTokenizer | undefined;
  *
  * @example
  * ```ts
- * import { stemOf, stemWords } from "./scan_stems.ts";
+ * import { stemOf, stemWords } from "./word_stems.ts";
  * stemWords(["planning", "plans"]);
  * stemOf("planning") === stemOf("plans"); // true: both are "plan"
  * ```
@@ -59,7 +59,7 @@ export function stemWords(words: Iterable<string>, between?: () => void): void {
  *
  * @example
  * ```ts
- * import { stemmed, stemWords } from "./scan_stems.ts";
+ * import { stemmed, stemWords } from "./word_stems.ts";
  * stemWords(["plans"]);
  * stemmed("plans"); // "plan"
  * ```
@@ -73,7 +73,7 @@ export function stemmed(word: string): string | undefined {
  *
  * @example
  * ```ts
- * import { stemOf } from "./scan_stems.ts";
+ * import { stemOf } from "./word_stems.ts";
  * stemOf("happiness"); // "happi"
  * ```
  */

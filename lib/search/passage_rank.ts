@@ -1,0 +1,235 @@
+/**
+ * Ranking transcripts by their passages: runs of consecutive units (lines: segments, cues,
+ * messages, paragraphs) about two and a half minutes of speech long, overlapping by half.
+ * A transcript ranks by its best passage plus a share of its next two, so a long meeting
+ * that spends five minutes on the question ranks by those five minutes, not by one score
+ * over its whole text, and one that keeps coming back to it ranks higher still.
+ *
+ * Passages score by BM25 over the passages of the transcripts asked about (the candidates a
+ * source's own index or scan found), so a word most passages hold weighs little and a rare
+ * one much. A speaker the question names lifts the passages where they speak, and the
+ * transcripts they speak in. Within a passage, its strongest unit is the one whose words
+ * and neighbours' words match most: the moment a citation names.
+ *
+ * Chosen by measurement on QMSum's train split (bench/RESULTS.md): passages of 360 words
+ * (24 turns of a meeting), the next two best at 0.3, a named speaker at 1.5.
+ *
+ * @module
+ */
+import type { PassageUnit } from "./passage_units.ts";
+import { foldCase } from "../text/fold_case.ts";
+
+/** How many words a passage holds, at least (but for a transcript's last). */
+export const PASSAGE_WORDS = 360;
+/** How many words after one passage's start the next starts. */
+const PASSAGE_STEP_WORDS = PASSAGE_WORDS / 2;
+/** BM25's term saturation and length normalisation. */
+const K1 = 1.2;
+const B = 0.75;
+/** What the second and third best passages add, each, as a share of their score. */
+const NEXT_PASSAGES_SHARE = 0.3;
+/** How much a speaker the question names lifts their passages and transcripts. */
+const NAMED_SPEAKER_LIFT = 1.5;
+/** A title's matches, as a share of a passage's. */
+const TITLE_SHARE = 0.5;
+/** How many passages of a transcript are kept, best first. */
+export const MAX_PASSAGES = 3;
+
+/** What a passage search looks for. */
+export interface PassageQuery {
+  /** The stems of its topic words, each once. */
+  terms: readonly string[];
+  /** The speakers it names: their passages and transcripts rank higher. */
+  namedSpeakers: readonly string[];
+  /** Only passages this speaker spoke (case-insensitive), and only their words count. */
+  onlySpeaker?: string | undefined;
+}
+
+/** One transcript to rank: its units, and the stems of its title. */
+export interface RankedItem {
+  /** The units of its text (passageUnits). */
+  units: readonly PassageUnit[];
+  /** The stems of its title's words. */
+  titleStems: readonly string[];
+}
+
+/** One of a transcript's best passages. */
+export interface ScoredPassage {
+  /** Its first and last units' lines. */
+  firstLine: number;
+  lastLine: number;
+  /** The line of its strongest unit: where its match is strongest. */
+  line: number;
+  /** Who said that unit, or null. */
+  speaker: string | null;
+  /** Its score. */
+  score: number;
+}
+
+/** A transcript's rank: its score and its best passages, best first (at most MAX_PASSAGES). */
+export interface ItemRank {
+  /** Higher is better; 0 when no passage and not the title holds a term. */
+  score: number;
+  /** Its best passages, not overlapping, best first. */
+  passages: ScoredPassage[];
+  /** How much of the query's weight its best passage holds, from 0 to 1. */
+  coverage: number;
+}
+
+/** A passage of one item: units [first, last] and its word count. */
+interface Window {
+  first: number;
+  last: number;
+  length: number;
+}
+
+/** The passages of `units`: one starting every PASSAGE_STEP_WORDS words. */
+function windowsOf(units: readonly PassageUnit[]): Window[] {
+  const windows: Window[] = [];
+  let start = 0;
+  while (start < units.length) {
+    let length = 0;
+    let end = start;
+    let next = -1;
+    for (; end < units.length; end++) {
+      length += units[end]!.stems.length;
+      if (next === -1 && length >= PASSAGE_STEP_WORDS && end + 1 < units.length) next = end + 1;
+      if (length >= PASSAGE_WORDS) break;
+    }
+    const last = Math.min(end, units.length - 1);
+    windows.push({ first: start, last, length });
+    if (last >= units.length - 1 || next === -1) break;
+    start = next;
+  }
+  return windows;
+}
+
+/**
+ * Ranks `items` for `query`, each on its own (the order of `items` is kept): its score and
+ * best passages.
+ *
+ * @example
+ * ```ts
+ * import { rankPassages } from "./passage_rank.ts";
+ * const unit = (line: number, stems: string[]) => ({ line, speaker: null, said: "", stems });
+ * const [a, b] = rankPassages([
+ *   { units: [unit(0, ["price"]), unit(1, ["plan", "price"])], titleStems: [] },
+ *   { units: [unit(0, ["hire"])], titleStems: [] },
+ * ], { terms: ["price", "plan"], namedSpeakers: [] });
+ * a!.passages[0]!.line; // 1: both words are said there
+ * b!.score; // 0
+ * ```
+ */
+export function rankPassages(items: readonly RankedItem[], query: PassageQuery): ItemRank[] {
+  const terms = new Map(query.terms.map((term, i) => [term, i]));
+  const only = query.onlySpeaker === undefined ? undefined : foldCase(query.onlySpeaker);
+  const named = new Set(query.namedSpeakers);
+  const speaks = (unit: PassageUnit) =>
+    only === undefined || (unit.speaker !== null && foldCase(unit.speaker) === only);
+  // Each passage's term counts, and the statistics BM25 takes over all of them.
+  const counted = items.map((item) =>
+    windowsOf(item.units).map((window) => {
+      const counts = new Float64Array(terms.size);
+      let spoken = false;
+      let namedSpeaks = false;
+      for (let u = window.first; u <= window.last; u++) {
+        const unit = item.units[u]!;
+        if (!speaks(unit)) continue;
+        spoken = true;
+        if (unit.speaker !== null && named.has(unit.speaker)) namedSpeaks = true;
+        for (const stem of unit.stems) {
+          const at = terms.get(stem);
+          if (at !== undefined) counts[at]!++;
+        }
+      }
+      return { window, counts, spoken, namedSpeaks };
+    })
+  );
+  let passages = 0;
+  let words = 0;
+  const holding = new Float64Array(terms.size);
+  for (const list of counted) {
+    for (const { window, counts } of list) {
+      passages++;
+      words += window.length;
+      counts.forEach((count, i) => count > 0 && holding[i]!++);
+    }
+  }
+  const average = passages === 0 ? 1 : Math.max(1, words / passages);
+  const weights = [...holding].map((n) => Math.log(1 + (passages - n + 0.5) / (n + 0.5)));
+  const termWeights = new Map([...terms].map(([term, i]) => [term, weights[i]!]));
+  return items.map((item, i) => {
+    const scored = counted[i]!.flatMap(({ window, counts, spoken, namedSpeaks }) => {
+      if (!spoken) return [];
+      let score = 0;
+      counts.forEach((count, t) => {
+        if (count === 0) return;
+        const norm = K1 * (1 - B + B * window.length / average);
+        score += weights[t]! * count * (K1 + 1) / (count + norm);
+      });
+      if (score === 0) return [];
+      return [{ window, counts, score: namedSpeaks ? score * NAMED_SPEAKER_LIFT : score }];
+    }).sort((a, b) => b.score - a.score || a.window.first - b.window.first);
+    let title = 0;
+    for (const stem of new Set(item.titleStems)) title += termWeights.get(stem) ?? 0;
+    let score = (scored[0]?.score ?? 0) +
+      NEXT_PASSAGES_SHARE * ((scored[1]?.score ?? 0) + (scored[2]?.score ?? 0)) +
+      TITLE_SHARE * title;
+    if (item.units.some((unit) => unit.speaker !== null && named.has(unit.speaker))) {
+      score *= NAMED_SPEAKER_LIFT;
+    }
+    const best: ScoredPassage[] = [];
+    for (const { window, score: passageScore } of scored) {
+      if (best.length === MAX_PASSAGES) break;
+      const first = item.units[window.first]!.line;
+      const last = item.units[window.last]!.line;
+      if (best.some((kept) => first <= kept.lastLine && kept.firstLine <= last)) continue;
+      const strongest = strongestUnit(item.units, window, termWeights, speaks);
+      best.push({
+        firstLine: first,
+        lastLine: last,
+        line: strongest.line,
+        speaker: strongest.speaker,
+        score: passageScore,
+      });
+    }
+    let held = 0;
+    scored[0]?.counts.forEach((count, t) => held += count > 0 ? weights[t]! : 0);
+    const whole = weights.reduce((sum, weight) => sum + weight, 0);
+    return { score, passages: best, coverage: whole === 0 ? 0 : held / whole };
+  });
+}
+
+/**
+ * The unit of `window` whose words match most, with half the weight of its neighbours'
+ * (each term once): the first of the best, among those that hold a term themselves.
+ */
+function strongestUnit(
+  units: readonly PassageUnit[],
+  window: Window,
+  weights: ReadonlyMap<string, number>,
+  speaks: (unit: PassageUnit) => boolean,
+): PassageUnit {
+  let best = units[window.first]!;
+  let bestValue = -1;
+  for (let u = window.first; u <= window.last; u++) {
+    const unit = units[u]!;
+    if (!speaks(unit) || !unit.stems.some((stem) => weights.has(stem))) continue;
+    const seen = new Set<string>();
+    let value = 0;
+    for (const [at, share] of [[u, 1], [u - 1, 0.5], [u + 1, 0.5]] as const) {
+      if (at < window.first || at > window.last) continue;
+      for (const stem of units[at]!.stems) {
+        const weight = weights.get(stem);
+        if (weight === undefined || seen.has(stem)) continue;
+        seen.add(stem);
+        value += weight * share;
+      }
+    }
+    if (value > bestValue) {
+      bestValue = value;
+      best = unit;
+    }
+  }
+  return best;
+}

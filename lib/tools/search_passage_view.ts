@@ -1,0 +1,164 @@
+/**
+ * How a hit ranked by passages is shown: its best passages, each cited by the segment where
+ * its match is strongest (seq, times, speaker) with a short text, matched words marked; the
+ * snippet is the best passage's start, and the moment its segment.
+ *
+ * @module
+ */
+import * as v from "valibot";
+import type { SourceReader } from "../sources/source_reader.ts";
+import { holdsWords } from "../sources/holds_words.ts";
+import type { PassageUnit } from "../search/passage_units.ts";
+import { foldedWords } from "../search/passage_units.ts";
+import { stemmed } from "../search/word_stems.ts";
+import type { PassageFinding } from "./search_passages.ts";
+import { findMoment, type Moment, momentOf } from "./search_moment.ts";
+
+/** How many characters of text a passage shows, marks aside; a snippet, fewer. */
+export const PASSAGE_TEXT_CHARS = 240;
+const SNIPPET_CHARS = 160;
+/** How far into a unit its first match may be before the text starts nearer to it. */
+const LEAD_CHARS = 60;
+
+// The characters unicode61 keeps inside a token: letters, marks and numbers.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** One passage as a result shows it: its strongest segment, and its text. */
+export interface ShownPassage extends Moment {
+  /** Its text from the strongest segment on, matched words marked «so». */
+  text: string;
+}
+
+/** The schema of a result's `passages`. */
+export const passagesSchema: v.GenericSchema<ShownPassage[] | undefined> = v.pipe(
+  v.optional(v.array(v.object({
+    seq: v.number(),
+    startMs: v.nullable(v.number()),
+    endMs: v.nullable(v.number()),
+    at: v.nullable(v.string()),
+    speaker: v.nullable(v.string()),
+    text: v.string(),
+  }))),
+  v.description(
+    "Its best passages (at most 3, best first): each the segment where its match is " +
+      "strongest (seq, startMs, endMs, at as h:mm:ss, speaker; seq -1 and null times where " +
+      "the transcript has no segments) and up to 300 characters from there, matches " +
+      "marked «so».",
+  ),
+) as v.GenericSchema<ShownPassage[] | undefined>;
+
+/** What a hit found by passages shows. */
+export interface PassageView {
+  /** The best passage's start, marked. */
+  snippet: string;
+  /** The best passage's strongest segment, or null. */
+  moment: Moment | null;
+  /** Its passages as shown. */
+  passages: ShownPassage[];
+}
+
+/** Whether a word of a text matches one of `terms` (by its stem). */
+function matches(word: string, terms: ReadonlySet<string>): boolean {
+  const [folded] = foldedWords(word);
+  return folded !== undefined && terms.has(stemmed(folded) ?? folded);
+}
+
+/** The first word of `text` that matches `terms`, and where it is; null when none. */
+function firstMatch(text: string, terms: ReadonlySet<string>): { word: string; at: number } | null {
+  for (const found of text.matchAll(WORD)) {
+    if (matches(found[0], terms)) return { word: found[0], at: found.index };
+  }
+  return null;
+}
+
+/**
+ * `text` with the words matching `terms` marked, runs of them as one.
+ *
+ * @example
+ * ```ts
+ * import { markTerms } from "./search_passage_view.ts";
+ * import { stemWords } from "../search/word_stems.ts";
+ * stemWords(["pricing", "page"]);
+ * markTerms("the pricing page", new Set(["price", "page"]), ["«", "»"]); // "the «pricing page»"
+ * ```
+ */
+export function markTerms(
+  text: string,
+  terms: ReadonlySet<string>,
+  [open, close]: readonly [string, string],
+): string {
+  const marked = text.replace(WORD, (word) => matches(word, terms) ? `${open}${word}${close}` : word);
+  return marked.replaceAll(`${close} ${open}`, " ");
+}
+
+/** Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its match. */
+function passageText(
+  units: readonly PassageUnit[],
+  from: number,
+  chars: number,
+  terms: ReadonlySet<string>,
+): string {
+  const lines: string[] = [];
+  let left = chars;
+  for (let u = from; u < units.length && left > 0; u++) {
+    const unit = units[u]!;
+    let said = unit.said;
+    if (u === from) {
+      const at = firstMatch(said, terms)?.at ?? 0;
+      if (at > LEAD_CHARS) said = `…${said.slice(said.indexOf(" ", at - LEAD_CHARS) + 1)}`;
+    }
+    const line = unit.speaker === null ? said : `${unit.speaker}: ${said}`;
+    lines.push(line.length > left ? `${line.slice(0, left).replace(/\s*\S*$/u, "")}…` : line);
+    left -= line.length + 1;
+  }
+  return lines.join("\n");
+}
+
+/** The segment at `line` when it holds `word`, else the first that does; null without segments. */
+function momentAt(reader: SourceReader, id: string, line: number, word: string): Moment | null {
+  const [segment] = reader.readSegments?.(id, { fromSeq: line, limit: 1 }) ?? [];
+  if (segment !== undefined && segment.seq === line && holdsWords(segment.text, word)) {
+    return momentOf(segment);
+  }
+  return findMoment(reader, id, { phrase: word, word, line }, line);
+}
+
+/**
+ * How `found` is shown: its passages with their moments and marked texts, and the snippet.
+ *
+ * @example
+ * ```ts
+ * import { passageView } from "./search_passage_view.ts";
+ * import { rankByPassages } from "./search_passages.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * const reader = sources.reader(sources.all[0]!);
+ * const [hit] = rankByPassages(reader, "demo", { query: "pricing" }, 1).hits;
+ * passageView(reader, hit!.found, ["«", "»"]).snippet.includes("«"); // true
+ * ```
+ */
+export function passageView(
+  reader: SourceReader,
+  found: PassageFinding,
+  marks: readonly [string, string],
+): PassageView {
+  const byLine = new Map(found.units.map((unit, i) => [unit.line, i]));
+  const shown = found.passages.map((passage) => {
+    const u = byLine.get(passage.line) ?? 0;
+    const word = firstMatch(found.units[u]?.said ?? "", found.terms)?.word ?? "";
+    const moment = word === "" ? null : momentAt(reader, found.item.id, passage.line, word);
+    const text = passageText(found.units, u, PASSAGE_TEXT_CHARS, found.terms);
+    return { moment, u, speaker: passage.speaker, text: markTerms(text, found.terms, marks) };
+  });
+  const snippet = shown[0] === undefined
+    ? ""
+    : markTerms(passageText(found.units, shown[0].u, SNIPPET_CHARS, found.terms), found.terms, marks);
+  return {
+    snippet,
+    moment: shown[0]?.moment ?? null,
+    passages: shown.map(({ moment, speaker, text }) => ({
+      ...(moment ?? { seq: -1, startMs: null, endMs: null, at: null, speaker }),
+      text,
+    })),
+  };
+}
