@@ -5,9 +5,11 @@
  * @module
  */
 import { decodeCursor } from "../lib/tools/cursor.ts";
-import type { Store, StoreRow } from "../lib/store/store.ts";
-import { QUERY_WORK_SQL, queryWork } from "../lib/search/query_work.ts";
-import { headWindow, withPlainWordsFallback } from "../lib/sources/contract/contract_search.ts";
+import type { Store } from "../lib/store/store.ts";
+import { QUERY_WORK_SQL } from "../lib/search/query_work.ts";
+import { withPlainWordsFallback } from "../lib/sources/contract/contract_search.ts";
+import { ITEM_TEXT_SQL, TEXT_STAMP_SQL } from "../lib/sources/contract/contract_reader.ts";
+import { candidateSearch } from "../lib/tools/search_passages.ts";
 import {
   FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
@@ -74,46 +76,34 @@ const SEARCH_LIMIT = 20;
 const TASKS_LIMIT = 200;
 
 /**
- * The hits whose snippet window the tool cannot cut from the head of the text it read,
- * so it reads their whole text: decided once, outside the timed engine runs, with the
- * tool's own rule (search_transcripts.ts, headWindow).
+ * What the tool reads for a search: its candidates (the query's words, any of them), each
+ * one's text and speakers, the store's stamp, and the moments of the page's passages. The
+ * ranking by passages is JavaScript, so it is not SQL. Texts are read on every call, as a
+ * search of a store another connection writes does; the tool keeps them while the stamp holds.
  */
-function wholeTextReads(rows: readonly StoreRow[], match: string): bigint[] {
-  return rows.slice(0, SEARCH_LIMIT)
-    .filter((row) => headWindow(row, match) === undefined)
-    .map((row) => row["pk"] as bigint);
-}
-
-// By store and query: a second benchmark in the same process may use another store.
-const wholeTextReadsByQuery = new Map<string, bigint[]>();
-
-/**
- * The ranked page and the whole-text reads the tool makes for its snippets; the snippets
- * themselves are made in JavaScript, so they are not SQL.
- */
-function searchOnEngine(engine: Store, match: string, estimate = true): number {
-  // The tool estimates a query's work before running it (lib/search/query_work.ts).
-  if (estimate) queryWork(engine, match);
-  const ranked = engine.all(RANK_SQL, match, SEARCH_LIMIT + 1);
-  const rows = ranked.slice(0, SEARCH_LIMIT).flatMap((hit) => {
-    const row = engine.get(HIT_ROW_SQL, hit["pk"] as bigint);
+function searchOnEngine(engine: Store, query: string): number {
+  const asked = candidateSearch({ query }, SEARCH_LIMIT + 1);
+  const { run } = withPlainWordsFallback(engine, asked.query, (match) => ({
+    rows: engine.all(RANK_SQL, match, asked.count),
+    match,
+  }));
+  const rows = run.rows.flatMap((hit) => {
+    const row = engine.get(ITEM_TEXT_SQL, hit["pk"] as bigint);
     return row === undefined ? [] : [row];
   });
   const ids = rows.map((row) => String(row["id"]));
+  engine.get(TEXT_STAMP_SQL);
+  engine.dataVersion();
   speakersOnEngine(engine, ids);
-  // Each hit's moment: the tool reads the segments on the lines of the texts its snippets'
-  // first matches are on, one statement for the page; the engine reads one each as well.
-  const places = segmentsAtSql(ids.length).split("(?, ?, ?)").length - 1;
+  // The moments of a page's passages (up to three a hit), one statement for the page.
+  const page = ids.slice(0, SEARCH_LIMIT * 3);
+  const places = segmentsAtSql(page.length).split("(?, ?, ?)").length - 1;
   engine.rows(
-    segmentsAtSql(ids.length),
-    ...ids.flatMap((id, i) => [i, id, 0]),
-    ...Array(3 * (places - ids.length)).fill(null),
+    segmentsAtSql(page.length),
+    ...page.flatMap((id, i) => [i, id, 0]),
+    ...Array(3 * (places - page.length)).fill(null),
   );
-  const key = `${engine.location}\n${match}`;
-  let reads = wholeTextReadsByQuery.get(key);
-  if (reads === undefined) wholeTextReadsByQuery.set(key, reads = wholeTextReads(rows, match));
-  for (const pk of reads) engine.get(FULL_TEXT_SQL, pk);
-  return ranked.length;
+  return run.rows.length;
 }
 
 /** The speakers of a page of transcripts, as the contract reader reads them. */
@@ -129,18 +119,18 @@ const SPEAKERS_SQL = [
 ];
 const MOMENT_SQL = [...[1, 4, 16, 64, 256].map(segmentsAtSql), FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
-function fallbackOnEngine(engine: Store, query: string): number {
-  const { mode, run } = withPlainWordsFallback(
-    engine,
-    query,
-    // withPlainWordsFallback has estimated the query already.
-    (match) => ({ rows: searchOnEngine(engine, match, false), match }),
-  );
-  if (mode !== "words" || Array.isArray(run.rows)) {
-    throw new Error(`${query} was expected to run as plain words`);
-  }
-  return run.rows;
-}
+/** What a search reads: the ranking first (the statement a run must have recorded). */
+const SEARCH_SQL = [
+  RANK_SQL,
+  ITEM_TEXT_SQL,
+  TEXT_STAMP_SQL,
+  HIT_ROW_SQL,
+  FULL_TEXT_SQL,
+  SEARCH_PROBE_SQL,
+  ...QUERY_WORK_SQL,
+  ...SPEAKERS_SQL,
+  ...MOMENT_SQL,
+];
 
 /**
  * Every query class, for a store described by `facts`, in {@link CLASS_LABELS} order.
@@ -161,7 +151,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     tool: "search_transcripts",
     // The FTS ranking beside its engine: mode words (search by meaning: meaning_bench.ts).
     args: { query, mode: "words" },
-    sql: [RANK_SQL, HIT_ROW_SQL, ...QUERY_WORK_SQL, FULL_TEXT_SQL, ...SPEAKERS_SQL, ...MOMENT_SQL],
+    sql: SEARCH_SQL,
     onEngine: (engine) => searchOnEngine(engine, query),
   });
   const classes: QueryClass[] = [
@@ -217,21 +207,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     search("search word in every transcript", EVERY_WORD),
     search("search two-word phrase", `"${PHRASE.join(" ")}"`),
     search("search prefix", `${PREFIX}*`),
-    {
-      label: "search plain-words fallback",
-      tool: "search_transcripts",
-      args: { query: FALLBACK_QUERY, mode: "words" },
-      sql: [
-        RANK_SQL,
-        HIT_ROW_SQL,
-        ...QUERY_WORK_SQL,
-        SEARCH_PROBE_SQL,
-        FULL_TEXT_SQL,
-        ...SPEAKERS_SQL,
-        ...MOMENT_SQL,
-      ],
-      onEngine: (engine) => fallbackOnEngine(engine, FALLBACK_QUERY),
-    },
+    search("search plain-words fallback", FALLBACK_QUERY),
     {
       label: "list_tasks page 1",
       tool: "list_tasks",

@@ -51,6 +51,8 @@ interface Asked {
   ranking: RankedMeeting[];
   partial: boolean;
   literalOnly: boolean;
+  /** The answer's bytes, when it held 10 results. */
+  bytes?: number;
   message?: string;
 }
 
@@ -98,9 +100,11 @@ async function ask(
     return { ...none, outcome: refused ? "refused" : "error", message: text };
   }
   const answer = result.structuredContent;
+  const full = (answer.results as RpcMessage[]).length === TOP;
   return {
     outcome: "ok",
     ms,
+    ...(full ? { bytes: new TextEncoder().encode(JSON.stringify(answer)).length } : {}),
     ranking: (answer.results as RpcMessage[]).map((r) => rankedOf(r, byKey, mismatches)),
     partial: answer.partial === true,
     literalOnly: typeof answer.literalOnly === "string",
@@ -210,6 +214,7 @@ if (import.meta.main) {
             const run = server.get(`${mode}/${form}`)!;
             const answer = await ask(client, formOf(question.query, form), mode, byKey, mismatches);
             run.ms.push(answer.ms);
+            if (answer.bytes !== undefined) run.bytes.push(answer.bytes);
             run.scores.push(
               scoreQuestion(answer.ranking, meeting.id, question.spans, meeting.times),
             );

@@ -26,6 +26,8 @@ export interface Run {
   scores: QuestionScore[];
   /** Each call's time in ms. */
   ms: number[];
+  /** The bytes of each answer of 10 results (its JSON, as the text block carries it). */
+  bytes: number[];
   /** Calls answered with a protocol error or a tool error other than a refusal. */
   errors: number;
   /** Calls refused as too broad. */
@@ -56,6 +58,7 @@ export function runWithScores(ranker: string, mode: string, form: Form): Run {
     form,
     scores: [],
     ms: [],
+    bytes: [],
     errors: 0,
     refusals: 0,
     empty: 0,
@@ -87,6 +90,9 @@ export interface RunSummary extends Figures {
   p50Ms: number;
   /** 90th percentile call time, ms. */
   p90Ms: number;
+  /** Median and largest bytes of an answer of 10 results; null without such answers. */
+  p50Bytes: number | null;
+  maxBytes: number | null;
 }
 
 /**
@@ -114,6 +120,8 @@ export function runSummary(run: Run): RunSummary {
     literalOnly: run.literalOnly,
     p50Ms: percentile(run.ms, 50),
     p90Ms: percentile(run.ms, 90),
+    p50Bytes: run.bytes.length === 0 ? null : percentile(run.bytes, 50),
+    maxBytes: run.bytes.length === 0 ? null : Math.max(...run.bytes),
   };
 }
 
@@ -134,6 +142,7 @@ const HEADER = [
   "Literal only",
   "p50 ms",
   "p90 ms",
+  "Answer KB p50 / max",
 ];
 
 function percent(share: number | null): string {
@@ -173,6 +182,9 @@ export function runTable(runs: readonly Run[]): string {
       String(s.literalOnly),
       ms(s.p50Ms),
       ms(s.p90Ms),
+      s.p50Bytes === null || s.maxBytes === null
+        ? "-"
+        : `${(s.p50Bytes / 1000).toFixed(1)} / ${(s.maxBytes / 1000).toFixed(1)}`,
     ];
   });
   const widths = HEADER.map((title, i) =>

@@ -1,8 +1,9 @@
 /**
  * Search split across the workers. On a large store most of a search's time is SQLite
  * ranking every match by BM25, on one core. Here each worker ranks a slice of the key
- * range at once; the main thread merges their best hits by (score, key), exactly the order
- * of the single ranking, and one worker renders the page (rows, previews, snippets).
+ * range at once; the main thread merges their best candidates by (score, key), exactly the
+ * order of the single ranking, and one worker ranks those by passages and renders the page
+ * (lib/tools/search_passages.ts).
  *
  * Each part also pays for BM25's statistics over the whole index (a half costs about 60%
  * of the whole), so the split needs cores that are really free: see MIN_SPLIT_WORKERS.
@@ -54,6 +55,7 @@ interface RankPart {
   queryMode: "fts5" | "words";
   limit: number;
   offset: number;
+  candidates: number;
 }
 
 /**
@@ -159,12 +161,13 @@ export class SplitSearch {
     if (signal?.aborted) return cancelledOutcome();
     const ranked = parts.map((part) => JSON.parse((part as Answered).structuredJson) as RankPart);
     const first = ranked[0]!;
+    // The best candidates of all parts, as many as one part ranks: the render step ranks
+    // them by passages and cuts the page.
     const hits = ranked.flatMap((part) => part.hits)
       .sort((a, b) => b.score - a.score || a.pk - b.pk)
-      .slice(first.offset, first.offset + first.limit + 1);
-    const query = (args as { query: string }).query;
+      .slice(0, first.candidates);
     return this.#pool.run("search_transcripts.render", {
-      query,
+      search: args,
       hits,
       match: first.match,
       queryMode: first.queryMode,

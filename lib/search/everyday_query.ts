@@ -51,6 +51,11 @@ export function speakerNameWords(name: string): string[] {
 export interface EverydayQuery {
   /** The words that carry its topic, lower-cased, each once, in the query's order. */
   words: string[];
+  /**
+   * Its topic as it is matched: each word alone, and words written joined by punctuation
+   * (`zoom.us`, `POL-358`) together, as a phrase.
+   */
+  phrases: string[][];
   /** The speakers it names, as the sources spell them. */
   speakers: string[];
 }
@@ -65,7 +70,7 @@ export interface EverydayQuery {
  * ```ts
  * import { everydayQuery } from "./everyday_query.ts";
  * everydayQuery("What did the Industrial Designer say about the casing?", ["Industrial Designer"]);
- * // { words: ["casing"], speakers: ["Industrial Designer"] }
+ * // { words: ["casing"], phrases: [["casing"]], speakers: ["Industrial Designer"] }
  * everydayQuery("what did we discuss?", []).words; // ["what", "did", "we", "discuss"]
  * ```
  */
@@ -83,11 +88,20 @@ export function everydayQuery(query: string, knownSpeakers: Iterable<string>): E
       for (const word of words) named.add(word);
     }
   }
-  const topical = all.filter((word) =>
-    !isStopWord(word) && !QUESTION_FRAME.has(word) && !named.has(word)
-  );
-  const words = topical.length > 0 ? topical : all.filter((word) => !named.has(word));
-  return { words: [...new Set(words.length > 0 ? words : all)], speakers };
+  const topical = (word: string) =>
+    !isStopWord(word) && !QUESTION_FRAME.has(word) && !named.has(word);
+  const chunks = query.toLowerCase().split(/\s+/u).map((chunk) => chunk.match(WORD) ?? [])
+    .filter((words) => words.length > 0);
+  let phrases = chunks.filter((words) => words.some(topical));
+  // Nothing but function words: the words that are not a speaker's, else every word.
+  if (phrases.length === 0) phrases = chunks.filter((words) => !words.every((w) => named.has(w)));
+  if (phrases.length === 0) phrases = chunks;
+  const unique = new Map(phrases.map((words) => [words.join(" "), words]));
+  const words = [...unique.values()].flatMap((words) => {
+    const kept = words.filter(topical);
+    return kept.length > 0 ? kept : words;
+  });
+  return { words: [...new Set(words)], phrases: [...unique.values()], speakers };
 }
 
 /**
@@ -102,5 +116,5 @@ export function everydayQuery(query: string, knownSpeakers: Iterable<string>): E
  * ```
  */
 export function isFts5Syntax(query: string): boolean {
-  return /["*()]|\b(?:AND|OR|NOT|NEAR)\b|\b\w+:\S/u.test(query);
+  return /["*()^]|\b(?:AND|OR|NOT|NEAR)\b|\b[A-Za-z_]+:[^\s/]/u.test(query);
 }

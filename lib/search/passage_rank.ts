@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { PassageUnit } from "./passage_units.ts";
+import { numberedTerms, type PassageUnit, termNumber } from "./passage_units.ts";
 import { foldCase } from "../text/fold_case.ts";
 
 /** How many words a passage holds, at least (but for a transcript's last). */
@@ -30,8 +30,12 @@ const B = 0.75;
 const NEXT_PASSAGES_SHARE = 0.3;
 /** How much a speaker the question names lifts their passages and transcripts. */
 const NAMED_SPEAKER_LIFT = 1.5;
+/** What a transcript's being about the query as a whole adds, as a share of the best passage's score. */
+const WHOLE_SHARE = 0.3;
 /** A title's matches, as a share of a passage's. */
-const TITLE_SHARE = 0.5;
+const TITLE_SHARE = 3;
+/** The share of its best passage's score a further passage needs to be kept. */
+const SHOWN_SHARE = 0.7;
 /** How many passages of a transcript are kept, best first. */
 export const MAX_PASSAGES = 3;
 
@@ -51,6 +55,11 @@ export interface RankedItem {
   units: readonly PassageUnit[];
   /** The stems of its title's words. */
   titleStems: readonly string[];
+  /**
+   * How much of it, as a whole, is about the query, from 0 to 1: its source's own score
+   * (BM25 over its whole text, say) as a share of the best candidate's. 0 when unknown.
+   */
+  whole?: number | undefined;
 }
 
 /** One of a transcript's best passages. */
@@ -83,8 +92,13 @@ interface Window {
   length: number;
 }
 
+/** Each item's passages, kept with its units (which are kept, and change as a whole). */
+const windowsKept = new WeakMap<readonly PassageUnit[], Window[]>();
+
 /** The passages of `units`: one starting every PASSAGE_STEP_WORDS words. */
 function windowsOf(units: readonly PassageUnit[]): Window[] {
+  const known = windowsKept.get(units);
+  if (known !== undefined) return known;
   const windows: Window[] = [];
   let start = 0;
   while (start < units.length) {
@@ -92,7 +106,7 @@ function windowsOf(units: readonly PassageUnit[]): Window[] {
     let end = start;
     let next = -1;
     for (; end < units.length; end++) {
-      length += units[end]!.stems.length;
+      length += units[end]!.terms.length;
       if (next === -1 && length >= PASSAGE_STEP_WORDS && end + 1 < units.length) next = end + 1;
       if (length >= PASSAGE_WORDS) break;
     }
@@ -101,7 +115,34 @@ function windowsOf(units: readonly PassageUnit[]): Window[] {
     if (last >= units.length - 1 || next === -1) break;
     start = next;
   }
+  windowsKept.set(units, windows);
   return windows;
+}
+
+/** Where a unit holds query terms: the unit, and the query term (by index) of each match. */
+interface UnitMatches {
+  unit: number;
+  terms: number[];
+}
+
+/** The units of `units` that hold a query term, in order, with the terms they hold. */
+function matchesOf(
+  units: readonly PassageUnit[],
+  lookup: Int32Array,
+  speaks: (unit: PassageUnit) => boolean,
+): UnitMatches[] {
+  const found: UnitMatches[] = [];
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u]!;
+    let terms: number[] | undefined;
+    const numbers = unit.terms;
+    for (let n = 0; n < numbers.length; n++) {
+      const at = lookup[numbers[n]!]!;
+      if (at !== -1) (terms ??= []).push(at);
+    }
+    if (terms !== undefined && speaks(unit)) found.push({ unit: u, terms });
+  }
+  return found;
 }
 
 /**
@@ -111,76 +152,96 @@ function windowsOf(units: readonly PassageUnit[]): Window[] {
  * @example
  * ```ts
  * import { rankPassages } from "./passage_rank.ts";
- * const unit = (line: number, stems: string[]) => ({ line, speaker: null, said: "", stems });
- * const [a, b] = rankPassages([
- *   { units: [unit(0, ["price"]), unit(1, ["plan", "price"])], titleStems: [] },
- *   { units: [unit(0, ["hire"])], titleStems: [] },
- * ], { terms: ["price", "plan"], namedSpeakers: [] });
- * a!.passages[0]!.line; // 1: both words are said there
- * b!.score; // 0
+ * import { passageUnits } from "./passage_units.ts";
+ * const [a, b] = passageUnits([
+ *   { cacheKey: "x\u00001", text: "We set the price.\nThe plan and its price.", speakers: [] },
+ *   { cacheKey: "x\u00002", text: "We hired.", speakers: [] },
+ * ]);
+ * const [first, second] = rankPassages(
+ *   [{ units: a!, titleStems: [] }, { units: b!, titleStems: [] }],
+ *   { terms: ["price", "plan"], namedSpeakers: [] },
+ * );
+ * first!.passages[0]!.line; // 1: both words are said there
+ * second!.score; // 0
  * ```
  */
 export function rankPassages(items: readonly RankedItem[], query: PassageQuery): ItemRank[] {
-  const terms = new Map(query.terms.map((term, i) => [term, i]));
+  // A query term's index by its number: a typed array reads fastest in the loop over words.
+  const lookup = new Int32Array(numberedTerms()).fill(-1);
+  const numbered = new Map<number, number>();
+  query.terms.forEach((stem, i) => {
+    const number = termNumber(stem);
+    if (number === -1) return;
+    lookup[number] = i;
+    numbered.set(number, i);
+  });
   const only = query.onlySpeaker === undefined ? undefined : foldCase(query.onlySpeaker);
   const named = new Set(query.namedSpeakers);
   const speaks = (unit: PassageUnit) =>
     only === undefined || (unit.speaker !== null && foldCase(unit.speaker) === only);
+  const termCount = query.terms.length;
   // Each passage's term counts, and the statistics BM25 takes over all of them.
-  const counted = items.map((item) =>
-    windowsOf(item.units).map((window) => {
-      const counts = new Float64Array(terms.size);
-      let spoken = false;
-      let namedSpeaks = false;
-      for (let u = window.first; u <= window.last; u++) {
-        const unit = item.units[u]!;
-        if (!speaks(unit)) continue;
-        spoken = true;
-        if (unit.speaker !== null && named.has(unit.speaker)) namedSpeaks = true;
-        for (const stem of unit.stems) {
-          const at = terms.get(stem);
-          if (at !== undefined) counts[at]!++;
-        }
-      }
-      return { window, counts, spoken, namedSpeaks };
-    })
-  );
   let passages = 0;
   let words = 0;
-  const holding = new Float64Array(terms.size);
-  for (const list of counted) {
-    for (const { window, counts } of list) {
-      passages++;
-      words += window.length;
+  const holding = new Float64Array(termCount);
+  const counted = items.map((item) => {
+    const windows = windowsOf(item.units);
+    passages += windows.length;
+    for (const window of windows) words += window.length;
+    const matches = matchesOf(item.units, lookup, speaks);
+    let from = 0;
+    return windows.flatMap((window) => {
+      while (from < matches.length && matches[from]!.unit < window.first) from++;
+      if (from >= matches.length || matches[from]!.unit > window.last) return [];
+      const counts = new Float64Array(termCount);
+      for (let m = from; m < matches.length && matches[m]!.unit <= window.last; m++) {
+        for (const at of matches[m]!.terms) counts[at]!++;
+      }
       counts.forEach((count, i) => count > 0 && holding[i]!++);
-    }
-  }
+      return [{ window, counts }];
+    });
+  });
   const average = passages === 0 ? 1 : Math.max(1, words / passages);
   const weights = [...holding].map((n) => Math.log(1 + (passages - n + 0.5) / (n + 0.5)));
-  const termWeights = new Map([...terms].map(([term, i]) => [term, weights[i]!]));
-  return items.map((item, i) => {
-    const scored = counted[i]!.flatMap(({ window, counts, spoken, namedSpeaks }) => {
-      if (!spoken) return [];
+  const termWeights = new Map<number, number>();
+  for (const [number, at] of numbered) termWeights.set(number, weights[at]!);
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
+  const allScored = items.map((item, i) =>
+    counted[i]!.map(({ window, counts }) => {
       let score = 0;
+      const norm = K1 * (1 - B + B * window.length / average);
       counts.forEach((count, t) => {
-        if (count === 0) return;
-        const norm = K1 * (1 - B + B * window.length / average);
-        score += weights[t]! * count * (K1 + 1) / (count + norm);
+        if (count > 0) score += weights[t]! * count * (K1 + 1) / (count + norm);
       });
-      if (score === 0) return [];
-      return [{ window, counts, score: namedSpeaks ? score * NAMED_SPEAKER_LIFT : score }];
-    }).sort((a, b) => b.score - a.score || a.window.first - b.window.first);
+      let namedSpeaks = false;
+      for (let u = window.first; u <= window.last && !namedSpeaks && named.size > 0; u++) {
+        const speaker = item.units[u]!.speaker;
+        namedSpeaks = speaker !== null && named.has(speaker) && speaks(item.units[u]!);
+      }
+      return { window, counts, score: namedSpeaks ? score * NAMED_SPEAKER_LIFT : score };
+    }).sort((a, b) => b.score - a.score || a.window.first - b.window.first)
+  );
+  const bestPassage = Math.max(0, ...allScored.map((scored) => scored[0]?.score ?? 0));
+  return items.map((item, i) => {
+    const scored = allScored[i]!;
     let title = 0;
-    for (const stem of new Set(item.titleStems)) title += termWeights.get(stem) ?? 0;
+    for (const stem of new Set(item.titleStems)) {
+      const at = query.terms.indexOf(stem);
+      if (at !== -1) title += weights[at] ?? Math.log(1 + (passages + 0.5) / 0.5);
+    }
     let score = (scored[0]?.score ?? 0) +
+      WHOLE_SHARE * (item.whole ?? 0) * bestPassage +
       NEXT_PASSAGES_SHARE * ((scored[1]?.score ?? 0) + (scored[2]?.score ?? 0)) +
       TITLE_SHARE * title;
-    if (item.units.some((unit) => unit.speaker !== null && named.has(unit.speaker))) {
+    if (
+      named.size > 0 && item.units.some((unit) => unit.speaker !== null && named.has(unit.speaker))
+    ) {
       score *= NAMED_SPEAKER_LIFT;
     }
     const best: ScoredPassage[] = [];
     for (const { window, score: passageScore } of scored) {
-      if (best.length === MAX_PASSAGES) break;
+      // Passages far below the best say little more, and cost an assistant tokens.
+      if (best.length === MAX_PASSAGES || passageScore < SHOWN_SHARE * scored[0]!.score) break;
       const first = item.units[window.first]!.line;
       const last = item.units[window.last]!.line;
       if (best.some((kept) => first <= kept.lastLine && kept.firstLine <= last)) continue;
@@ -193,9 +254,10 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
         score: passageScore,
       });
     }
+    // What its best passage, or its title, holds of the query's weight.
     let held = 0;
     scored[0]?.counts.forEach((count, t) => held += count > 0 ? weights[t]! : 0);
-    const whole = weights.reduce((sum, weight) => sum + weight, 0);
+    held = Math.max(held, title);
     return { score, passages: best, coverage: whole === 0 ? 0 : held / whole };
   });
 }
@@ -207,22 +269,22 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
 function strongestUnit(
   units: readonly PassageUnit[],
   window: Window,
-  weights: ReadonlyMap<string, number>,
+  weights: ReadonlyMap<number, number>,
   speaks: (unit: PassageUnit) => boolean,
 ): PassageUnit {
   let best = units[window.first]!;
   let bestValue = -1;
   for (let u = window.first; u <= window.last; u++) {
     const unit = units[u]!;
-    if (!speaks(unit) || !unit.stems.some((stem) => weights.has(stem))) continue;
-    const seen = new Set<string>();
+    if (!speaks(unit) || !unit.terms.some((number) => weights.has(number))) continue;
+    const seen = new Set<number>();
     let value = 0;
     for (const [at, share] of [[u, 1], [u - 1, 0.5], [u + 1, 0.5]] as const) {
       if (at < window.first || at > window.last) continue;
-      for (const stem of units[at]!.stems) {
-        const weight = weights.get(stem);
-        if (weight === undefined || seen.has(stem)) continue;
-        seen.add(stem);
+      for (const number of units[at]!.terms) {
+        const weight = weights.get(number);
+        if (weight === undefined || seen.has(number)) continue;
+        seen.add(number);
         value += weight * share;
       }
     }

@@ -33,26 +33,86 @@ export interface PassageUnit {
   speaker: string | null;
   /** What was said, label and non-speech marks left out. */
   said: string;
-  /** The stems of its words, in order. */
-  stems: string[];
+  /** Its words' stems as term numbers ({@link termNumber}), in order. */
+  terms: Int32Array;
 }
 
 /** The words of `text`, lower-cased with accents removed, as the store's index folds them. */
 export function foldedWords(text: string): string[] {
   const words = text.toLowerCase().match(WORD) ?? [];
+  // Most text is ASCII: one test for the whole text spares one a word.
+  if (/^[\p{ASCII}]*$/u.test(text)) return words;
   return words.map((word) =>
     /^[\p{ASCII}]*$/u.test(word) ? word : word.normalize("NFD").replace(/\p{M}/gu, "")
   ).filter((word) => word !== "");
 }
 
-/** What is kept of one item: its units, and the hash of the text they were read from. */
+/** What is kept of one item: its units, the hash of their text, and its source's stamp. */
 interface Kept {
   hash: number;
+  stamp: string | undefined;
   units: PassageUnit[];
   words: number;
 }
 
 const kept = new Map<string, Kept>();
+
+/** Every stem seen, numbered: units hold numbers, which compare and index cheaply. */
+const termNumbers = new Map<string, number>();
+/** Every folded word seen, with its stem's number (-1 for a word with no stem). */
+const wordNumbers = new Map<string, number>();
+/** How many stems are numbered, at most; past it the numbers and the kept units start afresh. */
+const MAX_TERMS = 2_000_000;
+
+function internTerm(stem: string): number {
+  let number = termNumbers.get(stem);
+  if (number === undefined) termNumbers.set(stem, number = termNumbers.size);
+  return number;
+}
+
+/**
+ * Lets every numbered stem and kept unit go once the stems numbered pass MAX_TERMS: called
+ * before a search reads any units, so none it holds is numbered apart from the rest.
+ *
+ * @example
+ * ```ts
+ * import { startAfreshWhenFull } from "./passage_units.ts";
+ * startAfreshWhenFull();
+ * ```
+ */
+export function startAfreshWhenFull(): void {
+  if (termNumbers.size <= MAX_TERMS && wordNumbers.size <= MAX_TERMS) return;
+  termNumbers.clear();
+  wordNumbers.clear();
+  kept.clear();
+  keptWords = 0;
+}
+
+/**
+ * How many stems are numbered: every number in units' `terms` is below it.
+ *
+ * @example
+ * ```ts
+ * import { numberedTerms } from "./passage_units.ts";
+ * numberedTerms() >= 0; // true
+ * ```
+ */
+export function numberedTerms(): number {
+  return termNumbers.size;
+}
+
+/**
+ * The number of `stem` in units' `terms`, or -1 when no unit read so far holds it.
+ *
+ * @example
+ * ```ts
+ * import { termNumber } from "./passage_units.ts";
+ * termNumber("no-such-stem-anywhere"); // -1
+ * ```
+ */
+export function termNumber(stem: string): number {
+  return termNumbers.get(stem) ?? -1;
+}
 let keptWords = 0;
 
 /** A quick hash of a text (FNV-1a over its UTF-16 units): a changed text reads again. */
@@ -64,12 +124,65 @@ function textHash(text: string): number {
   return hash >>> 0;
 }
 
-/** The speaker a line's label names, and where what was said starts; null when none. */
-function labelOf(line: string, speakers: ReadonlySet<string>): [string, number] | null {
+/** The longest label a line of a text made of segments starts with (a name and a party, say). */
+const MAX_LABEL_CHARS = 120;
+
+/**
+ * The speaker a line's label names, and where what was said starts; null when none. A label
+ * is a known speaker's name, or, in a text whose lines are labelled (`anyLabel`), any
+ * prefix up to `: ` short enough to be a name: a source lists at most MAX_SPEAKERS names.
+ */
+function labelOf(
+  line: string,
+  speakers: ReadonlySet<string>,
+  anyLabel: boolean,
+): [string, number] | null {
   const colon = line.indexOf(": ");
-  if (colon <= 0) return null;
+  if (colon <= 0 || colon > MAX_LABEL_CHARS) return null;
   const name = line.slice(0, colon);
-  return speakers.has(name) ? [name, colon + 2] : null;
+  return speakers.has(name) || anyLabel ? [name, colon + 2] : null;
+}
+
+/**
+ * Whether `lines` are a text made of labelled segments: it names speakers, and at least half
+ * its lines start with a known speaker's label.
+ */
+function labelled(lines: readonly string[], speakers: ReadonlySet<string>): boolean {
+  if (speakers.size === 0) return false;
+  let said = 0;
+  let known = 0;
+  for (const line of lines) {
+    if (line.trim() === "") continue;
+    said++;
+    const colon = line.indexOf(": ");
+    if (colon > 0 && speakers.has(line.slice(0, colon))) known++;
+  }
+  return said > 0 && known * 2 >= said;
+}
+
+/** Each units list's speakers, each once, kept with it. */
+const speakersKept = new WeakMap<readonly PassageUnit[], string[]>();
+
+/**
+ * Who speaks in `units`, each once, in order of first appearance: all of them, where a
+ * source's own list stops at MAX_SPEAKERS.
+ *
+ * @example
+ * ```ts
+ * import { passageUnits, unitSpeakers } from "./passage_units.ts";
+ * const [units] = passageUnits([{
+ *   cacheKey: "x\u00003", text: "Ada: Hi.\nBen: Yes.\nAda: So.", speakers: ["Ada", "Ben"],
+ * }]);
+ * unitSpeakers(units!); // ["Ada", "Ben"]
+ * ```
+ */
+export function unitSpeakers(units: readonly PassageUnit[]): string[] {
+  let speakers = speakersKept.get(units);
+  if (speakers === undefined) {
+    speakers = [...new Set(units.flatMap((unit) => unit.speaker ?? []))];
+    speakersKept.set(units, speakers);
+  }
+  return speakers;
 }
 
 /** An item whose text is read into units. */
@@ -80,6 +193,26 @@ export interface UnitSource {
   text: string;
   /** Who speaks in it: a line starting `Name: ` with one of these names is theirs. */
   speakers: readonly string[];
+  /** Its source's stamp of its texts (SourceReader.textStamp), where it has one. */
+  stamp?: string | undefined;
+}
+
+/**
+ * The units kept of `cacheKey` when they were read under `stamp`: its text is then unchanged
+ * and need not be read again.
+ *
+ * @example
+ * ```ts
+ * import { keptUnits } from "./passage_units.ts";
+ * keptUnits("demo\u00001", "7:0"); // undefined until passageUnits has read it under that stamp
+ * ```
+ */
+export function keptUnits(cacheKey: string, stamp: string): PassageUnit[] | undefined {
+  const old = kept.get(cacheKey);
+  if (old === undefined || old.stamp !== stamp) return undefined;
+  kept.delete(cacheKey);
+  kept.set(cacheKey, old);
+  return old.units;
 }
 
 /**
@@ -93,8 +226,8 @@ export interface UnitSource {
  * const [units] = passageUnits([{
  *   cacheKey: "demo\u00001", text: "Ada: We {laugh} planned pricing.\nBen: Yes.", speakers: ["Ada", "Ben"],
  * }]);
- * units!.map((unit) => [unit.speaker, unit.stems.join(" ")]);
- * // [["Ada", "we plan price"], ["Ben", "ye"]]
+ * units!.map((unit) => [unit.speaker, unit.terms.length]);
+ * // [["Ada", 3], ["Ben", 1]]
  * ```
  */
 export function passageUnits(
@@ -102,25 +235,44 @@ export function passageUnits(
   between?: () => void,
 ): PassageUnit[][] {
   const hashes = items.map((item) => textHash(item.text));
-  const fresh = new Map<number, { said: string; words: string[]; line: number; speaker: string | null }[]>();
+  const fresh = new Map<
+    number,
+    { said: string; words: string[]; line: number; speaker: string | null }[]
+  >();
   items.forEach((item, i) => {
     const old = kept.get(item.cacheKey);
-    if (old !== undefined && old.hash === hashes[i]) return;
+    if (old !== undefined && old.hash === hashes[i]) {
+      old.stamp = item.stamp;
+      return;
+    }
     const speakers = new Set(item.speakers);
     const lines = item.text.split("\n");
+    const anyLabel = labelled(lines, speakers);
     const read = [];
     for (let line = 0; line < lines.length; line++) {
       const text = lines[line]!;
-      const label = labelOf(text, speakers);
-      const said = (label === null ? text : text.slice(label[1])).replace(NON_SPEECH, " ").trim();
+      const label = labelOf(text, speakers, anyLabel);
+      const said = (label === null ? text : text.slice(label[1])).replace(NON_SPEECH, " ")
+        .replace(/\s{2,}/gu, " ").trim();
       const words = foldedWords(said);
       if (words.length === 0) continue;
       read.push({ said, words, line, speaker: label?.[0] ?? null });
     }
     fresh.set(i, read);
   });
-  if (fresh.size > 0) {
-    stemWords([...fresh.values()].flatMap((read) => read.flatMap((unit) => unit.words)), between);
+  // Words not seen before are stemmed in one batch; every word's term number is kept.
+  const unseen = new Set<string>();
+  for (const read of fresh.values()) {
+    for (const unit of read) {
+      for (const word of unit.words) if (!wordNumbers.has(word)) unseen.add(word);
+    }
+  }
+  if (unseen.size > 0) {
+    stemWords(unseen, between);
+    for (const word of unseen) {
+      const stem = stemmed(word) ?? word;
+      wordNumbers.set(word, stem === "" ? -1 : internTerm(stem));
+    }
   }
   return items.map((item, i) => {
     const read = fresh.get(i);
@@ -134,10 +286,15 @@ export function passageUnits(
     let words = 0;
     const units = read.map(({ said, words: folded, line, speaker }) => {
       words += folded.length;
-      const stems = folded.map((word) => stemmed(word) ?? word).filter((stem) => stem !== "");
-      return { line, speaker, said, stems };
+      const numbers = new Int32Array(folded.length);
+      let count = 0;
+      for (const word of folded) {
+        const number = wordNumbers.get(word)!;
+        if (number !== -1) numbers[count++] = number;
+      }
+      return { line, speaker, said, terms: numbers.subarray(0, count) };
     });
-    keep(item.cacheKey, { hash: hashes[i]!, units, words });
+    keep(item.cacheKey, { hash: hashes[i]!, stamp: item.stamp, units, words });
     return units;
   });
 }

@@ -313,6 +313,11 @@ export interface SourceReader {
    */
   itemTexts?(keys: readonly string[]): ItemText[];
   /**
+   * A stamp of every item's text, head and speakers: what was read under the same stamp is
+   * still as it was. A kind that leaves it out is read again for every passage search.
+   */
+  textStamp?(): string;
+  /**
    * Up to `range.limit` of the item's segments from `range.fromSeq` on, in `seq` order (an
    * empty list past the end); undefined when the source has no such item. A kind whose items
    * have no segments leaves this out, and turns are then made from the item's text.

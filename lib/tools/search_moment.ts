@@ -55,8 +55,17 @@ export interface Needles {
   line: number;
 }
 
-/** `text` cut to about FOLLOWING_CHARS, at a word's end. */
-function few(text: string): string {
+/**
+ * `text` cut to about FOLLOWING_CHARS, at a word's end: a match with the words after it, as
+ * one segment says them.
+ *
+ * @example
+ * ```ts
+ * import { few } from "./search_moment.ts";
+ * few("pricing page"); // "pricing page"
+ * ```
+ */
+export function few(text: string): string {
   return text.length > FOLLOWING_CHARS
     ? text.slice(0, FOLLOWING_CHARS).replace(/\s*\S*$/, "")
     : text.trimEnd();

@@ -7,6 +7,7 @@
  */
 import * as v from "valibot";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS } from "./tool.ts";
+import { candidateSearch, rankCandidates } from "./search_passages.ts";
 import {
   renderSearchPage,
   searchInputSchema,
@@ -64,13 +65,16 @@ export const searchRankPart: AnyTool = defineTool({
     queryMode: v.picklist(["fts5", "words"]),
     limit: v.number(),
     offset: v.number(),
+    candidates: v.number(),
   }),
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
     const { store } = soleStore(sources);
     const { limit, offset } = searchPage(input.search);
-    const { mode, run } = withPlainWordsFallback(store, input.search.query, (match) => ({
-      rows: store.all(RANK_PART_SQL, match, input.from, input.to, offset + limit + 1),
+    // The part's best candidates, as the whole store's search would find them (search_passages).
+    const asked = candidateSearch(input.search, offset + limit + 1);
+    const { mode, run } = withPlainWordsFallback(store, asked.query, (match) => ({
+      rows: store.all(RANK_PART_SQL, match, input.from, input.to, asked.count),
       match,
     }));
     return {
@@ -80,6 +84,7 @@ export const searchRankPart: AnyTool = defineTool({
       queryMode: mode,
       limit,
       offset,
+      candidates: asked.count,
     };
   },
 });
@@ -90,7 +95,7 @@ export const searchRenderPart: AnyTool = defineTool({
   title: "Render part of a search",
   description: "Internal: the answer for a page of merged hits.",
   inputSchema: v.strictObject({
-    query: v.string(),
+    search: searchInputSchema,
     hits: v.array(hitSchema),
     match: v.string(),
     queryMode: v.picklist(["fts5", "words"]),
@@ -101,14 +106,30 @@ export const searchRenderPart: AnyTool = defineTool({
   annotations: READ_ONLY_ANNOTATIONS,
   handler(sources, input) {
     const { source } = soleStore(sources);
-    const hits = input.hits.map((hit) => ({
-      source,
-      key: String(hit.pk),
-      score: hit.score,
+    const { key } = searchPage(input.search);
+    const ranking = {
+      hits: input.hits.map((hit) => ({ key: String(hit.pk), score: hit.score })),
+      mode: input.queryMode,
       match: input.match,
+      partial: false,
+    };
+    // The merged candidates rank by passages here, as one search's would.
+    const ranked = rankCandidates(
+      sources.reader(source),
+      source.name,
+      input.search,
+      ranking,
+      input.offset + input.limit + 1,
+    );
+    const hits = ranked.hits.slice(input.offset).map((hit) => ({
+      source,
+      key: hit.key,
+      score: hit.score,
+      match: ranked.match,
+      found: hit.found,
     }));
-    return renderSearchPage(sources, input.query, hits, {
-      queryMode: input.queryMode,
+    return renderSearchPage(sources, key, hits, {
+      queryMode: ranked.mode,
       partial: false,
       unavailable: [],
       limit: input.limit,

@@ -12,11 +12,11 @@ import type { PassageUnit } from "../search/passage_units.ts";
 import { foldedWords } from "../search/passage_units.ts";
 import { stemmed } from "../search/word_stems.ts";
 import type { PassageFinding } from "./search_passages.ts";
-import { findMoment, type Moment, momentOf } from "./search_moment.ts";
+import { few, findMoment, findMoments, type Moment, momentOf } from "./search_moment.ts";
 
 /** How many characters of text a passage shows, marks aside; a snippet, fewer. */
-export const PASSAGE_TEXT_CHARS = 240;
-const SNIPPET_CHARS = 160;
+export const PASSAGE_TEXT_CHARS = 120;
+const SNIPPET_CHARS = 100;
 /** How far into a unit its first match may be before the text starts nearer to it. */
 const LEAD_CHARS = 60;
 
@@ -42,7 +42,7 @@ export const passagesSchema: v.GenericSchema<ShownPassage[] | undefined> = v.pip
   v.description(
     "Its best passages (at most 3, best first): each the segment where its match is " +
       "strongest (seq, startMs, endMs, at as h:mm:ss, speaker; seq -1 and null times where " +
-      "the transcript has no segments) and up to 300 characters from there, matches " +
+      "the transcript has no segments) and up to 200 characters from there, matches " +
       "marked «so».",
   ),
 ) as v.GenericSchema<ShownPassage[] | undefined>;
@@ -71,6 +71,11 @@ function firstMatch(text: string, terms: ReadonlySet<string>): { word: string; a
   return null;
 }
 
+/** `text` with RegExp's special characters escaped. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /**
  * `text` with the words matching `terms` marked, runs of them as one.
  *
@@ -87,8 +92,15 @@ export function markTerms(
   terms: ReadonlySet<string>,
   [open, close]: readonly [string, string],
 ): string {
-  const marked = text.replace(WORD, (word) => matches(word, terms) ? `${open}${word}${close}` : word);
-  return marked.replaceAll(`${close} ${open}`, " ");
+  const marked = text.replace(
+    WORD,
+    (word) => matches(word, terms) ? `${open}${word}${close}` : word,
+  );
+  // Words said together are one mark: `«sync conflict»`, `«POL-358»`.
+  return marked.replace(
+    new RegExp(`${escaped(close)}([ \\-./_:'@])${escaped(open)}`, "gu"),
+    "$1",
+  );
 }
 
 /** Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its match. */
@@ -97,6 +109,7 @@ function passageText(
   from: number,
   chars: number,
   terms: ReadonlySet<string>,
+  firstSpeaker: boolean,
 ): string {
   const lines: string[] = [];
   let left = chars;
@@ -107,7 +120,9 @@ function passageText(
       const at = firstMatch(said, terms)?.at ?? 0;
       if (at > LEAD_CHARS) said = `…${said.slice(said.indexOf(" ", at - LEAD_CHARS) + 1)}`;
     }
-    const line = unit.speaker === null ? said : `${unit.speaker}: ${said}`;
+    // A passage names its first speaker beside its text: only a change of speaker is said.
+    const named = unit.speaker !== null && (u > from || firstSpeaker);
+    const line = named ? `${unit.speaker}: ${said}` : said;
     lines.push(line.length > left ? `${line.slice(0, left).replace(/\s*\S*$/u, "")}…` : line);
     left -= line.length + 1;
   }
@@ -115,50 +130,99 @@ function passageText(
 }
 
 /** The segment at `line` when it holds `word`, else the first that does; null without segments. */
-function momentAt(reader: SourceReader, id: string, line: number, word: string): Moment | null {
+function momentAt(
+  reader: SourceReader,
+  id: string,
+  line: number,
+  word: string,
+  phrase: string,
+): Moment | null {
   const [segment] = reader.readSegments?.(id, { fromSeq: line, limit: 1 }) ?? [];
-  if (segment !== undefined && segment.seq === line && holdsWords(segment.text, word)) {
+  if (segment !== undefined && segment.seq === line && holdsWords(segment.text, phrase)) {
     return momentOf(segment);
   }
-  return findMoment(reader, id, { phrase: word, word, line }, line);
+  return findMoment(reader, id, { phrase, word, line }, line);
 }
 
 /**
- * How `found` is shown: its passages with their moments and marked texts, and the snippet.
+ * The moments of `sought`, in order: where the reader finds segments by their words, a
+ * whole page's together (one read where each `near` segment holds its word); else each by
+ * its line first, one segment read.
+ */
+function momentsOf(
+  reader: SourceReader,
+  sought: readonly { id: string; line: number; word: string; phrase: string }[],
+): (Moment | null)[] {
+  if (reader.findSegments === undefined && reader.findSegment === undefined) {
+    return sought.map(({ id, line, word, phrase }) => momentAt(reader, id, line, word, phrase));
+  }
+  return findMoments(
+    reader,
+    sought.map(({ id, line, word, phrase }) => ({
+      id,
+      needles: { phrase, word, line },
+      near: line,
+    })),
+  );
+}
+
+/**
+ * How each of `found` (one source's hits on a page) is shown: its passages with their
+ * moments and marked texts, and the snippet.
  *
  * @example
  * ```ts
- * import { passageView } from "./search_passage_view.ts";
+ * import { passageViews } from "./search_passage_view.ts";
  * import { rankByPassages } from "./search_passages.ts";
  * import { SourceSet } from "../sources/source_set.ts";
  * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
  * const reader = sources.reader(sources.all[0]!);
  * const [hit] = rankByPassages(reader, "demo", { query: "pricing" }, 1).hits;
- * passageView(reader, hit!.found, ["«", "»"]).snippet.includes("«"); // true
+ * passageViews(reader, [hit!.found], ["«", "»"])[0]!.snippet.includes("«"); // true
  * ```
  */
-export function passageView(
+export function passageViews(
   reader: SourceReader,
-  found: PassageFinding,
+  found: readonly PassageFinding[],
   marks: readonly [string, string],
-): PassageView {
-  const byLine = new Map(found.units.map((unit, i) => [unit.line, i]));
-  const shown = found.passages.map((passage) => {
-    const u = byLine.get(passage.line) ?? 0;
-    const word = firstMatch(found.units[u]?.said ?? "", found.terms)?.word ?? "";
-    const moment = word === "" ? null : momentAt(reader, found.item.id, passage.line, word);
-    const text = passageText(found.units, u, PASSAGE_TEXT_CHARS, found.terms);
-    return { moment, u, speaker: passage.speaker, text: markTerms(text, found.terms, marks) };
+): PassageView[] {
+  const laid = found.map((one) => {
+    const byLine = new Map(one.units.map((unit, i) => [unit.line, i]));
+    return one.passages.map((passage) => {
+      const u = byLine.get(passage.line) ?? 0;
+      const said = one.units[u]?.said ?? "";
+      const match = firstMatch(said, one.terms);
+      const word = match?.word ?? "";
+      // The word with what follows it, as one segment says it: the word alone is in many.
+      const phrase = match === null ? "" : few(said.slice(match.at));
+      return { u, speaker: passage.speaker, word, phrase, line: passage.line, id: one.item.id };
+    });
   });
-  const snippet = shown[0] === undefined
-    ? ""
-    : markTerms(passageText(found.units, shown[0].u, SNIPPET_CHARS, found.terms), found.terms, marks);
-  return {
-    snippet,
-    moment: shown[0]?.moment ?? null,
-    passages: shown.map(({ moment, speaker, text }) => ({
-      ...(moment ?? { seq: -1, startMs: null, endMs: null, at: null, speaker }),
-      text,
-    })),
-  };
+  const sought = laid.flat().filter(({ word }) => word !== "");
+  const foundMoments = momentsOf(reader, sought);
+  const moments = new Map(sought.map((one, i) => [one, foundMoments[i] ?? null]));
+  return found.map((one, h) => {
+    const shown = laid[h]!.map((place) => ({
+      ...place,
+      moment: moments.get(place) ?? null,
+      text: markTerms(
+        passageText(one.units, place.u, PASSAGE_TEXT_CHARS, one.terms, false),
+        one.terms,
+        marks,
+      ),
+    }));
+    const snippet = shown[0] === undefined ? "" : markTerms(
+      passageText(one.units, shown[0].u, SNIPPET_CHARS, one.terms, true),
+      one.terms,
+      marks,
+    );
+    return {
+      snippet,
+      moment: shown[0]?.moment ?? null,
+      passages: shown.map(({ moment, speaker, text }) => ({
+        ...(moment ?? { seq: -1, startMs: null, endMs: null, at: null, speaker }),
+        text,
+      })),
+    };
+  });
 }

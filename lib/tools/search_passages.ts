@@ -6,19 +6,28 @@
  *
  * @module
  */
-import type { ItemText, SourceReader } from "../sources/source_reader.ts";
+import type { ItemText, SearchRanking, SourceReader } from "../sources/source_reader.ts";
 import { everydayQuery, isFts5Syntax } from "../search/everyday_query.ts";
-import { foldedWords, type PassageUnit, passageUnits } from "../search/passage_units.ts";
+import {
+  foldedWords,
+  keptUnits,
+  type PassageUnit,
+  passageUnits,
+  startAfreshWhenFull,
+  unitSpeakers,
+} from "../search/passage_units.ts";
+import { makePreview } from "../text/preview.ts";
+import { PREVIEW_SOURCE_CHARS } from "../config/limits.ts";
 import { rankPassages, type ScoredPassage } from "../search/passage_rank.ts";
 import { stemmed, stemWords } from "../search/word_stems.ts";
 import { foldCase } from "../text/fold_case.ts";
 
 /**
  * How many of a source's best matches by its own index are ranked by passages: on QMSum's
- * train split, 50 of 162 meetings hold the right one for 92% of questions, and ranking
- * more changes no figure by more than 0.005 (bench/RESULTS.md).
+ * train split, the best 100 of 162 meetings hold the right one for 99% of questions, the best
+ * 50 for 92% (bench/RESULTS.md).
  */
-const PASSAGE_CANDIDATES = 50;
+const PASSAGE_CANDIDATES = 100;
 /** With a filter, more candidates, since the filter may leave out most. */
 const FILTERED_CANDIDATES = 200;
 
@@ -34,10 +43,13 @@ export interface PassageSearch {
   speaker?: string | undefined;
 }
 
+/** An item as a passage search keeps it: its head and the start of its text. */
+type KeptItem = Omit<ItemText, "text"> & { preview: string };
+
 /** What a passage ranking found in one item, for showing it. */
 export interface PassageFinding {
-  /** The item: its head and text. */
-  item: ItemText;
+  /** The item: its head and preview. */
+  item: KeptItem;
   /** Its units, by which passages' lines are read. */
   units: readonly PassageUnit[];
   /** Its best passages, best first. */
@@ -75,9 +87,11 @@ export function stemsOf(words: readonly string[]): string[] {
   return [...new Set(folded.map((word) => stemmed(word) ?? word).filter((stem) => stem !== ""))];
 }
 
-/** The words of an FTS5 query, less its operators and column names. */
+/** The words of an FTS5 query its text may hold: less operators, column names, title words. */
 function fts5Words(query: string): string[] {
-  return query.replace(/\b[A-Za-z_]+:/g, " ").split(/[\s"*()^+]+/u)
+  return query.replace(/\btitle:(?:"[^"]*"|\S+)/g, " ").replace(/\b[A-Za-z_]+:/g, " ").split(
+    /[\s"*()^+]+/u,
+  )
     .filter((word) => word !== "" && !/^(?:AND|OR|NOT|NEAR)$/.test(word));
 }
 
@@ -91,8 +105,72 @@ function itemTextsOf(reader: SourceReader, keys: readonly string[], match: strin
   });
 }
 
+/** Items' heads kept by source and key, with the stamp they were read under. */
+const keptItems = new Map<string, { stamp: string; item: KeptItem; titleStems: string[] }>();
+/** A number for each reader a passage search has read, so no two share what is kept. */
+const readerNumbers = new WeakMap<SourceReader, number>();
+let readersSeen = 0;
+
+/** How many heads are kept, at most; past it they start afresh. */
+const KEPT_ITEMS = 20_000;
+
+/** An item as it is kept: its head and its preview, without its text. */
+function keptItem({ text, ...head }: ItemText): KeptItem {
+  return {
+    ...head,
+    preview: makePreview(text.slice(0, PREVIEW_SOURCE_CHARS), text.length > PREVIEW_SOURCE_CHARS) ??
+      "",
+  };
+}
+
+/**
+ * The items of `keys` with their units and titles' stems, in order (a key whose item has
+ * gone is left out): those kept under the source's current stamp as they are, the rest read.
+ */
+function itemsOf(
+  reader: SourceReader,
+  sourceTag: string,
+  keys: readonly string[],
+  match: string,
+): { item: KeptItem; units: readonly PassageUnit[]; titleStems: string[] }[] {
+  startAfreshWhenFull();
+  const stamp = reader.textStamp?.();
+  // The reader object, not only the source's name: a source opened again (its file replaced)
+  // gets a new reader, whose keys may name other items.
+  let readerNumber = readerNumbers.get(reader);
+  if (readerNumber === undefined) readerNumbers.set(reader, readerNumber = readersSeen++);
+  const tagged = (key: string) => `${sourceTag}\u0000${readerNumber}\u0000${key}`;
+  const known = new Map<
+    string,
+    { item: KeptItem; units: readonly PassageUnit[]; titleStems: string[] }
+  >();
+  if (stamp !== undefined) {
+    for (const key of keys) {
+      const head = keptItems.get(tagged(key));
+      const units = head?.stamp === stamp ? keptUnits(tagged(key), stamp) : undefined;
+      if (units !== undefined) {
+        known.set(key, { item: head!.item, units, titleStems: head!.titleStems });
+      }
+    }
+  }
+  const read = itemTextsOf(reader, keys.filter((key) => !known.has(key)), match);
+  const units = passageUnits(read.map((item) => ({
+    cacheKey: tagged(item.key),
+    text: item.text,
+    speakers: item.speakers ?? [],
+    stamp,
+  })));
+  if (keptItems.size + read.length > KEPT_ITEMS) keptItems.clear();
+  read.forEach((text, i) => {
+    const entry = { item: keptItem(text), units: units[i]!, titleStems: stemsOf([text.title]) };
+    known.set(text.key, entry);
+    if (stamp !== undefined) keptItems.set(tagged(text.key), { stamp, ...entry });
+  });
+  return keys.flatMap((key) => known.get(key) ?? []);
+}
+
 /** Whether `item` passes the search's time and speaker filters. */
-function passes(item: ItemText, search: PassageSearch): boolean {
+function passes(item: KeptItem, search: PassageSearch): boolean {
   const at = Date.parse(item.createdAt);
   if (search.since !== undefined && !(at >= Date.parse(search.since))) return false;
   if (search.until !== undefined && !(at < Date.parse(search.until))) return false;
@@ -121,41 +199,83 @@ export function rankByPassages(
   search: PassageSearch,
   count: number,
 ): PassageRanking {
-  const fts5 = isFts5Syntax(search.query);
-  const words = everydayQuery(search.query, []).words;
+  const candidates = candidateSearch(search, count);
+  const ranking = reader.search(candidates.query, candidates.count);
+  return rankCandidates(reader, sourceTag, search, ranking, count);
+}
+
+/**
+ * What a source's own search is asked for the candidates of `search`: the query (FTS5 syntax
+ * as written; plain words as their phrases, any of them) and how many of its best.
+ *
+ * @example
+ * ```ts
+ * import { candidateSearch } from "./search_passages.ts";
+ * candidateSearch({ query: "what did we say about zoom.us pricing?" }, 21);
+ * // { query: '"zoom us" OR "pricing"', count: 50 }
+ * ```
+ */
+export function candidateSearch(
+  search: PassageSearch,
+  count: number,
+): { query: string; count: number } {
   const filtered = search.since !== undefined || search.until !== undefined ||
     search.speaker !== undefined;
   const wanted = Math.max(count, filtered ? FILTERED_CANDIDATES : PASSAGE_CANDIDATES);
-  const candidates = fts5
-    ? search.query
-    : words.map((word) => `"${word}"`).join(" OR ");
-  const ranking = reader.search(candidates, wanted);
-  const texts = itemTextsOf(reader, ranking.hits.map((hit) => hit.key), ranking.match)
-    .filter((item) => passes(item, search));
-  const known = new Set(texts.flatMap((item) => item.speakers ?? []));
+  if (isFts5Syntax(search.query)) return { query: search.query, count: wanted };
+  const { phrases } = everydayQuery(search.query, []);
+  return { query: phrases.map((words) => `"${words.join(" ")}"`).join(" OR "), count: wanted };
+}
+
+/**
+ * The best `count` of a source's candidates for `search` (its own search's `ranking` of
+ * {@link candidateSearch}'s query), ranked by passages.
+ *
+ * @example
+ * ```ts
+ * import { candidateSearch, rankCandidates } from "./search_passages.ts";
+ * import { SourceSet } from "../sources/source_set.ts";
+ * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
+ * const reader = sources.reader(sources.all[0]!);
+ * const asked = candidateSearch({ query: "pricing" }, 5);
+ * const ranking = reader.search(asked.query, asked.count);
+ * rankCandidates(reader, "demo", { query: "pricing" }, ranking, 5).hits.length > 0; // true
+ * ```
+ */
+export function rankCandidates(
+  reader: SourceReader,
+  sourceTag: string,
+  search: PassageSearch,
+  ranking: SearchRanking,
+  count: number,
+): PassageRanking {
+  const fts5 = isFts5Syntax(search.query);
+  const items = itemsOf(reader, sourceTag, ranking.hits.map((hit) => hit.key), ranking.match)
+    .filter(({ item }) => passes(item, search));
+  const known = new Set(items.flatMap(({ units }) => unitSpeakers(units)));
   const asked = everydayQuery(search.query, known);
   const terms = stemsOf(fts5 ? fts5Words(search.query) : asked.words);
-  const units = passageUnits(texts.map((item) => ({
-    cacheKey: `${sourceTag}\u0000${item.key}`,
-    text: item.text,
-    speakers: item.speakers ?? [],
-  })));
-  const ranks = rankPassages(
-    texts.map((item, i) => ({ units: units[i]!, titleStems: stemsOf([item.title]) })),
-    { terms, namedSpeakers: asked.speakers, onlySpeaker: search.speaker },
-  );
+  // How much of each is about the query as a whole: its source's own score, as a share.
+  const own = new Map(ranking.hits.map((hit) => [hit.key, hit.score]));
+  const top = Math.max(0, ...ranking.hits.map((hit) => hit.score));
+  const wholes = items.map(({ item }) => top > 0 ? Math.max(0, own.get(item.key) ?? 0) / top : 0);
+  const ranks = rankPassages(items.map((one, i) => ({ ...one, whole: wholes[i] })), {
+    terms,
+    namedSpeakers: asked.speakers,
+    onlySpeaker: search.speaker,
+  });
   const termSet = new Set(terms);
-  const hits = texts.map((item, i) => ({ item, i, rank: ranks[i]! }))
+  const hits = items.map(({ item, units }, i) => ({ item, units, i, rank: ranks[i]! }))
     // With a speaker named, an item is shown for that speaker's passages alone.
     .filter(({ rank }) => search.speaker === undefined || rank.passages.length > 0)
     .sort((a, b) => b.rank.score - a.rank.score || a.i - b.i)
     .slice(0, count)
-    .map(({ item, i, rank }) => ({
+    .map(({ item, units, rank }) => ({
       key: item.key,
       score: rank.score,
       found: {
         item,
-        units: units[i]!,
+        units,
         passages: rank.passages,
         terms: termSet,
         coverage: rank.coverage,

@@ -6,9 +6,8 @@
  * @module
  */
 import * as v from "valibot";
-import { decodeCursor, encodeCursor } from "./cursor.ts";
-import { shownMark, shownSet, withShown } from "./shown_hits.ts";
-import type { HitDetail, TranscriptHead } from "../sources/source_reader.ts";
+import { decodeCursor } from "./cursor.ts";
+import { shownMark, shownSet } from "./shown_hits.ts";
 import type { ServedSource, SourceSet } from "../sources/source_set.ts";
 import {
   clampLimit,
@@ -18,30 +17,17 @@ import {
   timestampArgument,
 } from "./arguments.ts";
 import { type PassageFinding, type PassageSearch, rankByPassages } from "./search_passages.ts";
-import { passagesSchema, passageView, type ShownPassage } from "./search_passage_view.ts";
-import { makePreview } from "../text/preview.ts";
+import { passagesSchema } from "./search_passage_view.ts";
 import { everydayQuery } from "../search/everyday_query.ts";
-import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
-import { SnippetMaker } from "../search/snippet.ts";
-import {
-  findMoments,
-  type Moment,
-  momentSchema,
-  type MomentSought,
-  snippetNeedles,
-} from "./search_moment.ts";
+import { momentSchema } from "./search_moment.ts";
 import {
   readEach,
   sourceNameArgument,
   unavailableSchema,
   type UnavailableSource,
 } from "./source_listing.ts";
-import {
-  TRANSCRIPT_HEADER_ENTRIES,
-  type TranscriptHeader,
-  transcriptHeader,
-} from "./transcript_header.ts";
+import { TRANSCRIPT_HEADER_ENTRIES } from "./transcript_header.ts";
 import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES } from "../config/limits.ts";
 import {
   hitId,
@@ -58,24 +44,30 @@ export { DEFAULT_SEARCH_MODE } from "./search_meaning.ts";
 export { BM25_WEIGHTS } from "../sources/contract/contract_search.ts";
 export { fuseRankings, type MergedHit } from "./fuse_rankings.ts";
 import { fuseRankings, type MergedHit } from "./fuse_rankings.ts";
+import {
+  renderSearchPage,
+  type SearchAnswer,
+  type SearchPageContext,
+  type SearchResult,
+  SNIPPET_MARKS,
+} from "./search_page.ts";
+
+export {
+  renderSearchPage,
+  type SearchAnswer,
+  type SearchPageContext,
+  type SearchResult,
+  SNIPPET_MARKS,
+};
 
 const NAME = "search_transcripts";
-
-/** Marks around matched terms in snippets. Rare in speech, so they read unambiguously. */
-export const SNIPPET_MARKS = ["«", "»"] as const;
-
-const snippets = new SnippetMaker(SNIPPET_MARKS);
-
-/**
- * How many characters of a preview a result with passages shows: the passages say more of
- * what it holds, and every byte of an answer costs an assistant tokens.
- */
-const PREVIEW_BESIDE_PASSAGES = 80;
 
 const sinceArgument = timestampArgument(
   "Only transcripts created at or after this RFC 3339 date or time.",
 );
-const untilArgument = timestampArgument("Only transcripts created before this RFC 3339 date or time.");
+const untilArgument = timestampArgument(
+  "Only transcripts created before this RFC 3339 date or time.",
+);
 const speakerArgument = v.optional(
   v.pipe(
     v.string(),
@@ -137,40 +129,6 @@ const resultSchema = v.object({
   matchedTerms: matchedTermsSchema,
 });
 
-/** One hit in the search tool's answer: the transcript's header, then what the search adds. */
-export interface SearchResult extends TranscriptHeader {
-  /** The start of its text. */
-  preview: string;
-  /** The best-matching passage; matches marked «so». */
-  snippet: string;
-  /** Relevance within its source; higher is more relevant. */
-  rank: number;
-  /** The segment of the best passage where its match is strongest, or null. */
-  moment: Moment | null;
-  /** Its best passages, at most 3, where it was ranked by passages. */
-  passages?: ShownPassage[];
-  /** Modes meaning and both: the query's words and neighbour words its passage holds. */
-  matchedTerms?: string[];
-}
-
-/** The search tool's answer, as {@link searchOutputSchema} describes it. */
-export interface SearchAnswer {
-  /** The hits of this page, best first. */
-  results: SearchResult[];
-  /** The cursor of the next page, or null on the last. */
-  nextCursor: string | null;
-  /** "fts5" when the query ran as FTS5 syntax, "words" when run as plain words. */
-  queryMode: "fts5" | "words";
-  /** True when a scan could not see every item before its deadline. */
-  partial?: true;
-  /** Sources left out because they cannot be read now. */
-  unavailable?: UnavailableSource[];
-  /** Modes meaning and both: the words of the same meaning searched beside the query's. */
-  expandedTerms?: string[];
-  /** Modes meaning and both: why the search ran on the query's own words only. */
-  literalOnly?: string;
-}
-
 /** The search tool's answer. */
 export const searchOutputSchema: v.GenericSchema<SearchAnswer> = v.object({
   results: v.array(resultSchema),
@@ -208,7 +166,12 @@ export const searchTranscripts: AnyTool = defineTool({
   handler(sources, input) {
     const page = searchPage(input);
     const selected = sources.select(input.sourceName);
-    const search = { query: input.query, since: input.since, until: input.until, speaker: input.speaker };
+    const search = {
+      query: input.query,
+      since: input.since,
+      until: input.until,
+      speaker: input.speaker,
+    };
     if (input.mode === "words") {
       return literalPage(sources, selected, search, page.key, page.limit, page.offset);
     }
@@ -258,134 +221,6 @@ export type SearchPlace = { [arg in "cursor" | "sourceName"]?: string | undefine
 /** What narrows a search: a time range and a speaker. */
 export type SearchFilters = { [arg in "since" | "until" | "speaker"]?: string | undefined };
 
-/** How a page of hits was found, for {@link renderSearchPage}. */
-export interface SearchPageContext {
-  /** How the query ran. */
-  queryMode: "fts5" | "words";
-  /** Whether a scan stopped before it saw every item. */
-  partial: boolean;
-  /** Sources left out. */
-  unavailable: UnavailableSource[];
-  /** The page size. */
-  limit: number;
-  /** Where the page starts in the merged ranking. */
-  offset: number;
-  /** The hits earlier pages showed, in modes meaning and both; undefined in mode words. */
-  shown?: string | undefined;
-}
-
-/**
- * The search tool's answer for the hits of one page (at most `limit + 1`, best first):
- * each source renders its own hits (rows, previews, windows), snippets are marked, and the
- * page is cut to the budget with the cursor of the next.
- *
- * @example
- * ```ts
- * import { fuseRankings, renderSearchPage } from "./search_transcripts.ts";
- * import { SourceSet } from "../sources/source_set.ts";
- * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
- * const [source] = sources.select(undefined);
- * const ranking = sources.reader(source!).search("pricing", 4);
- * const hits = fuseRankings([{ source: source!, value: ranking }]);
- * const page = renderSearchPage(sources, "pricing", hits, {
- *   queryMode: ranking.mode, partial: false, unavailable: [], limit: 3, offset: 0,
- * });
- * page.results[0]?.snippet.includes("«pricing»"); // true
- * ```
- */
-export function renderSearchPage(
-  sources: SourceSet,
-  query: string,
-  hits: readonly MergedHit[],
-  context: SearchPageContext,
-): SearchAnswer {
-  const onPage = hits.slice(0, context.limit);
-  const rendered = new Map<
-    MergedHit,
-    {
-      detail: TranscriptHead & { preview: string };
-      snippet: string;
-      moment: Moment | null;
-      passages?: ShownPassage[];
-    }
-  >();
-  for (const source of new Set(onPage.map((hit) => hit.source))) {
-    const reader = sources.reader(source);
-    const byPassages = onPage.filter((hit) =>
-      hit.source === source && (hit.found?.passages.length ?? 0) > 0
-    );
-    for (const hit of byPassages) {
-      const { item } = hit.found!;
-      const view = passageView(reader, hit.found!, SNIPPET_MARKS);
-      const preview = makePreview(item.text) ?? "";
-      rendered.set(hit, { detail: { ...item, preview }, ...view });
-    }
-    const own = onPage.filter((hit) => hit.source === source && !byPassages.includes(hit));
-    if (own.length === 0) continue;
-    const match = own[0]!.match;
-    const unread = own.filter((hit) => hit.detail === undefined).map((hit) => hit.key);
-    const read = unread.length === 0 ? [] : sources.reader(source).renderHits(unread, match);
-    const byKey = new Map(
-      [...own.flatMap((hit) => hit.detail ?? []), ...read].map((detail) => [detail.key, detail]),
-    );
-    // A row deleted since the ranking is left out, as a live store may do.
-    const kept = own.filter((hit) => byKey.has(hit.key));
-    // One scratch-index pass marks a whole source's snippets.
-    const marked = snippets.markWindows(
-      kept.map((hit) => ({ title: byKey.get(hit.key)!.title, window: byKey.get(hit.key)!.window })),
-      match,
-    );
-    const sought: (MomentSought | null)[] = kept.map((hit, i) => {
-      const detail = byKey.get(hit.key)!;
-      const needles = snippetNeedles(marked[i]!, detail.window, SNIPPET_MARKS);
-      const near = detail.windowLine === undefined || needles === null
-        ? undefined
-        : detail.windowLine + needles.line;
-      return needles === null ? null : { id: detail.id, needles, near };
-    });
-    // The moments of a source's hits are found together: one read for the page.
-    const moments = findMoments(reader, sought.filter((one) => one !== null));
-    kept.forEach((hit, i) => {
-      const moment = sought[i] === null ? null : moments.shift()!;
-      rendered.set(hit, { detail: byKey.get(hit.key)!, snippet: marked[i]!, moment });
-    });
-  }
-  const results = onPage.flatMap((hit) => {
-    const shownHit = rendered.get(hit);
-    if (shownHit === undefined) return [];
-    return [{
-      ...transcriptHeader(shownHit.detail, hit.source.name),
-      preview: capText(
-        shownHit.detail.preview,
-        shownHit.passages === undefined ? FIELD_CAPS.preview : PREVIEW_BESIDE_PASSAGES,
-      ),
-      snippet: capText(shownHit.snippet, FIELD_CAPS.snippet),
-      rank: Number(hit.score.toPrecision(6)),
-      moment: shownHit.moment,
-      ...(shownHit.passages === undefined ? {} : { passages: shownHit.passages }),
-    }];
-  });
-  const fitted = fitPage(
-    hits,
-    results,
-    SEARCH_OVERHEAD_BYTES,
-    (_, kept) => {
-      const position = context.offset + kept;
-      if (context.shown === undefined) return encodeCursor(NAME, [query, position]);
-      const marks = onPage.filter((hit) => rendered.has(hit)).slice(0, kept)
-        .map((hit) => shownMark(hit.source.name, hit.key));
-      return encodeCursor(NAME, [query, position, withShown(context.shown, marks)]);
-    },
-  );
-  return {
-    results: fitted.items,
-    nextCursor: fitted.nextCursor,
-    queryMode: context.queryMode,
-    ...(context.partial ? { partial: true as const } : {}),
-    ...(context.unavailable.length > 0 ? { unavailable: context.unavailable } : {}),
-  };
-}
-
 /**
  * What a search's cursor holds for its query: the query, its mode other than `words` and its
  * sourceName, so a cursor is not taken up by a search that ranks otherwise.
@@ -426,10 +261,15 @@ function literalRanking(
     (reader, source) => rankByPassages(reader, source.name, search, count),
   );
   const found = new Map<ServedSource, Map<string, PassageFinding>>(
-    results.map(({ source, value }) => [source, new Map(value.hits.map((hit) => [hit.key, hit.found]))]),
+    results.map((
+      { source, value },
+    ) => [source, new Map(value.hits.map((hit) => [hit.key, hit.found]))]),
   );
   return {
-    hits: fuseRankings(results).map((hit) => ({ ...hit, found: found.get(hit.source)?.get(hit.key) })),
+    hits: fuseRankings(results).map((hit) => ({
+      ...hit,
+      found: found.get(hit.source)?.get(hit.key),
+    })),
     queryMode: results.some(({ value }) => value.mode === "fts5") ? "fts5" : "words",
     partial: results.some(({ value }) => value.partial),
     unavailable,
@@ -464,10 +304,10 @@ const WORDS_FOUND_ENOUGH =
   "when they find little";
 
 /**
- * Mode `both` ranks by the query's own words alone when its best hit's best passage holds at
- * least this share of the query's weight (its rarer words weigh more): neighbour words then
- * reorder no literal hit. On QMSum's train split this keeps `both` at least as good as
- * `words` on every figure (bench/RESULTS.md).
+ * In mode `both`, a literal hit whose best passage holds at least this share of the query's
+ * weight (its rarer words weigh more) keeps its place, ahead of anything found by meaning;
+ * when a page's worth of hits do, neighbour words are not searched at all. Words of the same
+ * meaning then reorder no hit the words found well (bench/RESULTS.md).
  */
 const LITERAL_ENOUGH = 0.5;
 
@@ -484,8 +324,10 @@ function searchByMeaning(
   const literal = mode === "both" || filtered
     ? literalRanking(sources, selected, search, offset + limit + 1)
     : undefined;
-  const enough = literal !== undefined &&
-    (filtered || (literal.hits[0]?.found?.coverage ?? 0) >= LITERAL_ENOUGH);
+  // The literal hits whose best passage holds enough of what was asked keep their places.
+  const strong = literal?.hits.filter((hit) => (hit.found?.coverage ?? 0) >= LITERAL_ENOUGH) ??
+    [];
+  const enough = literal !== undefined && (filtered || strong.length >= offset + limit + 1);
   const ranked = enough
     ? { literalOnly: WORDS_FOUND_ENOUGH, words: everydayQuery(search.query, []).words }
     : rankByMeaning(sources, selected, search.query, mode, offset + limit + 1);
@@ -499,21 +341,31 @@ function searchByMeaning(
     return { ...page, results, literalOnly: ranked.literalOnly };
   }
   // A hit the literal ranking found shows its passages.
-  const found = new Map(literal?.hits.map((hit) => [shownMark(hit.source.name, hit.key), hit.found]));
+  const found = new Map(
+    literal?.hits.map((hit) => [shownMark(hit.source.name, hit.key), hit.found]),
+  );
   // The best of what earlier pages did not show: the ranking to this page's end holds them
   // all, so it has this page's hits past them.
   const seen = shownSet(shown);
-  const fresh = ranked.hits.filter((hit) => !seen.has(shownMark(hit.source.name, hit.key)))
+  const first = new Set(strong.map((hit) => shownMark(hit.source.name, hit.key)));
+  const fresh = [
+    ...strong,
+    ...ranked.hits.filter((hit) => !first.has(shownMark(hit.source.name, hit.key))),
+  ].filter((hit) => !seen.has(shownMark(hit.source.name, hit.key)))
     .map((hit) => ({ ...hit, found: found.get(shownMark(hit.source.name, hit.key)) }));
+  const asked = termFinder(everydayQuery(search.query, []).words);
   const page = renderSearchPage(sources, key, fresh.slice(0, limit + 1), {
     ...ranked,
+    // How the query's own words ran, as mode words says it.
+    queryMode: literal?.queryMode ?? ranked.queryMode,
     limit,
     offset,
     shown,
   });
   const results = page.results.map((result) => ({
     ...result,
-    matchedTerms: ranked.matchedTerms.get(hitId(result.sourceName, result.id)) ?? [],
+    matchedTerms: ranked.matchedTerms.get(hitId(result.sourceName, result.id)) ??
+      asked(`${result.title}\n${result.snippet}`),
   }));
   return { ...page, results, expandedTerms: ranked.expandedTerms };
 }

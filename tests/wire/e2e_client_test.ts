@@ -35,7 +35,7 @@ Deno.test("the SDK Client lists the tools and calls each one against a fixture s
         arguments: { query: "sync conflict" },
       });
       assert(found.structuredContent.results.length > 0);
-      assertMatch(found.structuredContent.results[0].snippet, /«sync» «conflict»/);
+      assertMatch(found.structuredContent.results[0].snippet, /«sync conflict»/);
 
       const tasks: Json = await client.callTool({ name: "list_tasks", arguments: { done: false } });
       assert(tasks.structuredContent.tasks.every((t: Json) => !t.done));

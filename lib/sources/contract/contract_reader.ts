@@ -10,8 +10,8 @@ import { flag, numberOrNull, tagList, textOrNull } from "../../store/row_values.
 import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts";
 import {
   type HitDetail,
-  type ItemText,
   InvalidCursorError,
+  type ItemText,
   type Position,
   positionInteger,
   positionKeyText,
@@ -59,8 +59,12 @@ export const DOCUMENT_SQL = `SELECT id, title, text, created_at, source, duratio
 export const HEAD_SQL = "SELECT id, title, created_at, source FROM transcripts WHERE id = ?";
 
 // From the record header: the text itself is not read.
+/** This connection's own changes, which with data_version stamp the texts it reads. */
+export const TEXT_STAMP_SQL = "SELECT total_changes() AS n";
+
 /** A transcript's head and whole text by key, for a passage search. */
-const ITEM_TEXT_SQL = "SELECT id, title, created_at, source, text FROM transcripts WHERE pk = ?";
+export const ITEM_TEXT_SQL =
+  "SELECT id, title, created_at, source, text FROM transcripts WHERE pk = ?";
 
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
 
@@ -234,6 +238,13 @@ export class ContractReader implements SourceReader {
       return row === undefined ? [] : [{ ...head(row), key, text: textOrNull(row["text"]) ?? "" }];
     });
     return this.#withSpeakers(rows);
+  }
+
+  textStamp(): string {
+    // Another connection's commit moves data_version; this connection's own (a folder's
+    // index in memory) moves total_changes().
+    const changes = this.#store.get(TEXT_STAMP_SQL)?.["n"];
+    return `${this.#store.dataVersion()}:${changes}`;
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -14,8 +14,8 @@
 import { receiveMessageOnPort } from "node:worker_threads";
 import {
   type HitDetail,
-  type ItemText,
   InvalidCursorError,
+  type ItemText,
   type Position,
   type SearchRanking,
   type SegmentRange,
@@ -172,6 +172,10 @@ export class RemoteFolderReader implements FolderSourceReader {
 
   renderHits(keys: readonly string[], match: string): HitDetail[] {
     return this.#call("renderHits", [keys, match]) as HitDetail[];
+  }
+
+  textStamp(): string {
+    return this.#call("textStamp", []) as string;
   }
 
   itemTexts(keys: readonly string[]): ItemText[] {

@@ -8,8 +8,8 @@
  */
 import { ContractReader } from "../contract/contract_reader.ts";
 import type {
-  ItemText,
   HitDetail,
+  ItemText,
   Position,
   SearchRanking,
   SegmentRange,
@@ -124,6 +124,10 @@ export class FolderReader implements FolderSourceReader {
 
   itemTexts(keys: readonly string[]): ItemText[] {
     return this.#readable().itemTexts(keys).map((item) => this.#named(item));
+  }
+
+  textStamp(): string {
+    return this.#readable().textStamp();
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -119,6 +119,29 @@ const INTERNAL = new Set([
   "MAX_DAYS",
   // The folder file read last, kept parsed for a page's batches (sources/folder/folder_index.ts).
   "KEPT_REREAD_BYTES",
+  // Search by passages (search/passage_rank.ts, passage_units.ts, tools/search_passages.ts,
+  // search_passage_view.ts, search_page.ts): the ranking's measured tuning, what a thread
+  // keeps, and how much of a passage a result shows (docs/tools.md states them).
+  "PASSAGE_WORDS",
+  "K1",
+  "B",
+  "NEXT_PASSAGES_SHARE",
+  "NAMED_SPEAKER_LIFT",
+  "TITLE_SHARE",
+  "MAX_PASSAGES",
+  "KEPT_WORDS",
+  "MAX_TERMS",
+  "MAX_LABEL_CHARS",
+  "PREVIEW_BESIDE_PASSAGES",
+  "PASSAGE_TEXT_CHARS",
+  "SNIPPET_CHARS",
+  "LEAD_CHARS",
+  "PASSAGE_CANDIDATES",
+  "FILTERED_CANDIDATES",
+  "KEPT_ITEMS",
+  "LITERAL_ENOUGH",
+  "WHOLE_SHARE",
+  "SHOWN_SHARE",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

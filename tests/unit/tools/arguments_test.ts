@@ -72,6 +72,15 @@ const BAD_ARGUMENTS: Record<string, Record<string, [unknown, string][]>> = {
       ["elsewhere", "no source named 'elsewhere'; sources: store"],
     ],
     mode: [["semantic", 'expected ("words" | "meaning" | "both"), got "semantic"']],
+    since: [
+      ["last week", `expected ${RFC_3339}, got "last week"`],
+      ["2026-02-30", `expected ${RFC_3339}, got "2026-02-30"`],
+    ],
+    until: [[20261102, "expected string, got 20261102"]],
+    speaker: [
+      [["Ana"], "expected string, got Array"],
+      ["", "expected at least 1 characters, got 0"],
+    ],
   },
   list_tasks: {
     query: [["", 'expected a non-blank query, got ""'], [5, "expected string, got 5"]],

@@ -106,6 +106,11 @@ function representativeCalls(store: Store): Call[] {
     { tool: "get_transcript", args: { id: LONG_ID, offset: 1_000, maxChars: 1_000 } },
     { tool: "get_transcript", args: { id: "missing" }, error: true },
     { tool: "search_transcripts", args: { query: "pricing", sourceName: "store" } },
+    // Filters: a time range and a speaker's passages.
+    {
+      tool: "search_transcripts",
+      args: { query: "pricing", since: "2026-01-01", until: "2027-01-01", speaker: "ana" },
+    },
     // By meaning: the neighbours' counts, the count of transcripts, the passages.
     { tool: "search_transcripts", args: { query: "what did the project cost?", mode: "both" } },
     { tool: "search_transcripts", args: { query: "budget", mode: "meaning" } },
@@ -132,7 +137,15 @@ function representativeCalls(store: Store): Call[] {
     { tool: "search_transcripts.rank", args: { search: { query: "pricing" }, from: 0, to: 1_000 } },
     {
       tool: "search_transcripts.render",
-      args: { query: "pricing", ...rank, hits: rank["hits"] },
+      // The render step takes the search asked and the parts' merged candidates.
+      args: {
+        search: { query: "pricing", limit: 2 },
+        hits: rank["hits"],
+        match: rank["match"],
+        queryMode: rank["queryMode"],
+        limit: rank["limit"],
+        offset: rank["offset"],
+      },
     },
   ];
 }

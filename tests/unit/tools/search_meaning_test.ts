@@ -9,6 +9,7 @@ import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
 import { SourceSet } from "../../../lib/sources/source_set.ts";
+import { rankByPassages } from "../../../lib/tools/search_passages.ts";
 import { anyOf, planMeaning } from "../../../lib/search/meaning_query.ts";
 import { wordVectors } from "../../../lib/search/word_vectors_file.ts";
 import { fuseRankings, renderSearchPage } from "../../../lib/tools/search_transcripts.ts";
@@ -91,10 +92,11 @@ Deno.test(
 Deno.test(
   "matchedTerms tells a literal hit from an expanded one",
   withMeaningStore((store) => {
-    const found = call(store, "search_transcripts", { query: "costs", mode: "both" });
+    // Mode meaning: in mode both the literal hit alone would answer (its words found it).
+    const found = call(store, "search_transcripts", { query: "costs", mode: "meaning" });
     const byId = new Map(found.results.map((r: Json) => [r.id, r]));
     assert(found.expandedTerms.includes("expenses"), found.expandedTerms.join());
-    assertEquals(found.results[0].id, LITERAL.id); // The literal word weighs most.
+    assert(byId.has(LITERAL.id), "the transcript saying the word itself is found");
     assert((byId.get(LITERAL.id) as Json).matchedTerms.includes("costs"));
     const expandedHit = byId.get(ABOUT_COSTS.id) as Json;
     assert(!expandedHit.matchedTerms.includes("costs"));
@@ -109,21 +111,26 @@ Deno.test(
 );
 
 Deno.test(
-  "mode words answers as search always did: the one ranking, no meaning fields",
+  "mode words answers the one ranking by passages, with no meaning fields",
   withMeaningStore((store) => {
     const sources = SourceSet.ofStore(store);
+    const [source] = sources.all;
     for (const query of ["costs", "spending", "pricing OR budget", "what about the budget?"]) {
-      const ranking = sources.reader(sources.all[0]!).search(query, 21);
+      const ranking = rankByPassages(sources.reader(source!), source!.name, { query }, 21);
+      const found = new Map(ranking.hits.map((hit) => [hit.key, hit.found]));
       const expected = renderSearchPage(
         sources,
         query,
-        fuseRankings([{ source: sources.all[0]!, value: ranking }]),
+        fuseRankings([{ source: source!, value: ranking }]).map((hit) => ({
+          ...hit,
+          found: found.get(hit.key),
+        })),
         { queryMode: ranking.mode, partial: false, unavailable: [], limit: 20, offset: 0 },
       );
-      const found = call(store, "search_transcripts", { query, mode: "words" });
-      assertEquals(found, JSON.parse(JSON.stringify(expected)));
-      assertEquals(found.expandedTerms, undefined);
-      assert(found.results.every((r: Json) => !("matchedTerms" in r)));
+      const answer = call(store, "search_transcripts", { query, mode: "words" });
+      assertEquals(answer, JSON.parse(JSON.stringify(expected)));
+      assertEquals(answer.expandedTerms, undefined);
+      assert(answer.results.every((r: Json) => !("matchedTerms" in r)));
     }
   }),
 );
