@@ -64,8 +64,9 @@ export interface RankedItem {
 
 /** One of a transcript's best passages. */
 export interface ScoredPassage {
-  /** Its first and last units' lines. */
+  /** Its first unit's line. */
   firstLine: number;
+  /** Its last unit's line. */
   lastLine: number;
   /** The line of its strongest unit: where its match is strongest. */
   line: number;

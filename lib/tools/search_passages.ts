@@ -44,7 +44,7 @@ export interface PassageSearch {
 }
 
 /** An item as a passage search keeps it: its head and the start of its text. */
-type KeptItem = Omit<ItemText, "text"> & { preview: string };
+export type KeptItem = Omit<ItemText, "text"> & { preview: string };
 
 /** What a passage ranking found in one item, for showing it. */
 export interface PassageFinding {

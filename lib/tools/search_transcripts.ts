@@ -14,6 +14,7 @@ import {
   cursorArgument,
   type LimitArgument,
   limitArgument,
+  type TimestampArgument,
   timestampArgument,
 } from "./arguments.ts";
 import { type PassageFinding, type PassageSearch, rankByPassages } from "./search_passages.ts";
@@ -62,13 +63,26 @@ export {
 
 const NAME = "search_transcripts";
 
-const sinceArgument = timestampArgument(
+/** search_transcripts' `since`: only transcripts created at or after it. */
+export const sinceArgument: TimestampArgument = timestampArgument(
   "Only transcripts created at or after this RFC 3339 date or time.",
 );
-const untilArgument = timestampArgument(
+/** search_transcripts' `until`: only transcripts created before it. */
+export const untilArgument: TimestampArgument = timestampArgument(
   "Only transcripts created before this RFC 3339 date or time.",
 );
-const speakerArgument = v.optional(
+/** search_transcripts' `speaker`: only passages this speaker spoke. */
+export const speakerArgument: v.OptionalSchema<
+  v.SchemaWithPipe<
+    readonly [
+      v.StringSchema<undefined>,
+      v.MinLengthAction<string, number, undefined>,
+      v.MaxLengthAction<string, number, undefined>,
+      v.DescriptionAction<string, string>,
+    ]
+  >,
+  undefined
+> = v.optional(
   v.pipe(
     v.string(),
     v.minLength(1),
