@@ -47,6 +47,11 @@ console.log(`queryMode: ${found.queryMode}`);
 for (const hit of found.results) {
   const at = hit.moment === null ? "" : ` (at ${hit.moment.at}, ${hit.moment.speaker ?? "?"})`;
   console.log(`  ${hit.createdAt.slice(0, 10)}  ${hit.title}${at}\n      ${hit.snippet}`);
+  // The passages it cites, each at the minute it was said.
+  for (const passage of hit.passages ?? []) {
+    const said = passage.at === null ? "" : `${passage.at} ${passage.speaker ?? "?"}: `;
+    console.log(`        · ${said}${passage.text.replaceAll("\n", " / ")}`);
+  }
 }
 
 heading("Reading around the first hit's moment, as whole turns");
