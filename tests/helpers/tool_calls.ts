@@ -9,6 +9,7 @@ import { assertEquals } from "./assert.ts";
 import { buildFixtureStore, fixtureTranscripts, longEmojiTranscript } from "./fixture_store.ts";
 import { openStore } from "../../lib/store/open_store.ts";
 import type { Store } from "../../lib/store/store.ts";
+import type { Transcript } from "../../lib/store/model.ts";
 import { callTool } from "../../lib/tools/call_tool.ts";
 import { toolCallResult } from "../../lib/protocol/tool_result.ts";
 import { findTool } from "../../lib/tools/registry.ts";
@@ -16,6 +17,26 @@ import { findTool } from "../../lib/tools/registry.ts";
 /** Any JSON value a tool answers. */
 // deno-lint-ignore no-explicit-any
 export type Json = any;
+
+/**
+ * A test body run against a fixture store of `transcripts` (and no tasks), closed and removed
+ * after it.
+ */
+export function withTranscripts(
+  transcripts: Transcript[],
+  fn: (store: Store) => void,
+): () => void {
+  return () => {
+    const fixture = buildFixtureStore({ transcripts, tasks: [] });
+    const store = openStore(fixture.path);
+    try {
+      fn(store);
+    } finally {
+      store.close();
+      fixture.cleanup();
+    }
+  };
+}
 
 /** A test body run on a fresh fixture store, closed and removed afterwards. */
 export function withStore(

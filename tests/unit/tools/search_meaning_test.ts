@@ -3,9 +3,8 @@
  * cosine fused with it, matchedTerms, and mode words left as it was.
  */
 import { assert, assertEquals } from "../../helpers/assert.ts";
-import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
-import { call, type Json } from "../../helpers/tool_calls.ts";
-import { openStore } from "../../../lib/store/open_store.ts";
+import { fixtureTranscripts } from "../../helpers/fixture_store.ts";
+import { call, type Json, withTranscripts } from "../../helpers/tool_calls.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
 import { SourceSet } from "../../../lib/sources/source_set.ts";
@@ -50,18 +49,10 @@ const LITERAL = said(
 );
 
 function withMeaningStore(fn: (store: Store) => void): () => void {
-  return () => {
-    const fixture = buildFixtureStore({
-      transcripts: [...fixtureTranscripts(10), ABOUT_COSTS, REPEATS_A_NEIGHBOUR, LITERAL],
-    });
-    const store = openStore(fixture.path);
-    try {
-      fn(store);
-    } finally {
-      store.close();
-      fixture.cleanup();
-    }
-  };
+  return withTranscripts(
+    [...fixtureTranscripts(10), ABOUT_COSTS, REPEATS_A_NEIGHBOUR, LITERAL],
+    fn,
+  );
 }
 
 Deno.test(

@@ -4,10 +4,8 @@
  * since, until and speaker filters.
  */
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
-import { buildFixtureStore } from "../../helpers/fixture_store.ts";
-import { call, callError, type Json } from "../../helpers/tool_calls.ts";
+import { call, callError, type Json, withTranscripts } from "../../helpers/tool_calls.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
-import { openStore } from "../../../lib/store/open_store.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
 
@@ -68,16 +66,7 @@ const MEETINGS: Transcript[] = [
 ];
 
 function withMeetings(fn: (store: Store) => void): () => void {
-  return () => {
-    const fixture = buildFixtureStore({ transcripts: MEETINGS, tasks: [] });
-    const store = openStore(fixture.path);
-    try {
-      fn(store);
-    } finally {
-      store.close();
-      fixture.cleanup();
-    }
-  };
+  return withTranscripts(MEETINGS, fn);
 }
 
 Deno.test(
