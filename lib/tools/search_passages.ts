@@ -200,7 +200,10 @@ export function rankByPassages(
   count: number,
 ): PassageRanking {
   const candidates = candidateSearch(search, count);
-  const ranking = reader.search(candidates.query, candidates.count);
+  // A kind that cannot hand its texts over in one read is read item by item (renderHits and
+  // getTranscript): only the page's candidates, not a pool of them, are ranked by passages.
+  const wanted = reader.itemTexts === undefined ? count : candidates.count;
+  const ranking = reader.search(candidates.query, wanted);
   return rankCandidates(reader, sourceTag, search, ranking, count);
 }
 
