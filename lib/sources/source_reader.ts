@@ -226,6 +226,8 @@ export interface ItemText extends TranscriptHead {
   key: string;
   /** Its whole text: with segments, their lines as `Speaker: text`, one a line. */
   text: string;
+  /** Present when its text is longer than the read asked for: `text` is then empty. */
+  tooLong?: true;
 }
 
 /** The filters list_tasks passes down. */
@@ -308,10 +310,11 @@ export interface SourceReader {
   renderHits(keys: readonly string[], match: string): HitDetail[];
   /**
    * The texts of the items of `keys` (as {@link search} ranked them), in that order, for a
-   * passage search; a key whose item has gone is left out. A kind that leaves it out is
+   * passage search; a key whose item has gone is left out, and one whose text is over
+   * `maxBytes` of UTF-8 comes without it, marked `tooLong`. A kind that leaves it out is
    * read through renderHits and getTranscript.
    */
-  itemTexts?(keys: readonly string[]): ItemText[];
+  itemTexts?(keys: readonly string[], maxBytes: number): ItemText[];
   /**
    * A stamp of every item's text, head and speakers: what was read under the same stamp is
    * still as it was. A kind that leaves it out is read again for every passage search.

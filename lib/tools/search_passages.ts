@@ -95,13 +95,24 @@ function fts5Words(query: string): string[] {
     .filter((word) => word !== "" && !/^(?:AND|OR|NOT|NEAR)$/.test(word));
 }
 
+/**
+ * The most text of one transcript that is read into passages: a day of speech (a 30,000-cue
+ * file is 3.2 MB). A longer one ranks by its source's own score and its title, and shows as a
+ * hit without passages does.
+ */
+const PASSAGE_TEXT_MAX_BYTES = 4 * 1024 * 1024;
+
 /** The texts of `keys`: by the reader's own read, or through renderHits and getTranscript. */
 function itemTextsOf(reader: SourceReader, keys: readonly string[], match: string): ItemText[] {
-  if (reader.itemTexts !== undefined) return reader.itemTexts(keys);
+  if (reader.itemTexts !== undefined) return reader.itemTexts(keys, PASSAGE_TEXT_MAX_BYTES);
   return reader.renderHits(keys, match).map((detail) => {
     const { key, id, title, createdAt, source, speakers } = detail;
     const text = reader.getTranscript(id)?.text ?? detail.window;
-    return { key, id, title, createdAt, source, speakers, text };
+    // A character is at least a byte: a text of fewer characters than a quarter is within.
+    const tooLong = text.length * 4 > PASSAGE_TEXT_MAX_BYTES &&
+      new TextEncoder().encode(text).length > PASSAGE_TEXT_MAX_BYTES;
+    const cut = tooLong ? { text: "", tooLong: true as const } : { text };
+    return { key, id, title, createdAt, source, speakers, ...cut };
   });
 }
 

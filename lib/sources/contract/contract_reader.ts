@@ -63,8 +63,8 @@ export const HEAD_SQL = "SELECT id, title, created_at, source FROM transcripts W
 export const TEXT_STAMP_SQL = "SELECT total_changes() AS n";
 
 /** A transcript's head and whole text by key, for a passage search. */
-export const ITEM_TEXT_SQL =
-  "SELECT id, title, created_at, source, text FROM transcripts WHERE pk = ?";
+export const ITEM_TEXT_SQL = `SELECT id, title, created_at, source,
+         CASE WHEN octet_length(text) <= ? THEN text END AS text FROM transcripts WHERE pk = ?`;
 
 const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHERE id = ?";
 
@@ -231,11 +231,14 @@ export class ContractReader implements SourceReader {
     );
   }
 
-  itemTexts(keys: readonly string[]): ItemText[] {
+  itemTexts(keys: readonly string[], maxBytes: number): ItemText[] {
     const rows = keys.flatMap((key) => {
       if (!/^-?\d{1,20}$/.test(key)) return [];
-      const row = this.#store.get(ITEM_TEXT_SQL, BigInt(key));
-      return row === undefined ? [] : [{ ...head(row), key, text: textOrNull(row["text"]) ?? "" }];
+      const row = this.#store.get(ITEM_TEXT_SQL, maxBytes, BigInt(key));
+      if (row === undefined) return [];
+      const text = textOrNull(row["text"]);
+      const tooLong = text === null ? { tooLong: true as const } : {};
+      return [{ ...head(row), key, text: text ?? "", ...tooLong }];
     });
     return this.#withSpeakers(rows);
   }

@@ -178,8 +178,8 @@ export class RemoteFolderReader implements FolderSourceReader {
     return this.#call("textStamp", []) as string;
   }
 
-  itemTexts(keys: readonly string[]): ItemText[] {
-    return this.#call("itemTexts", [keys]) as ItemText[];
+  itemTexts(keys: readonly string[], maxBytes: number): ItemText[] {
+    return this.#call("itemTexts", [keys, maxBytes]) as ItemText[];
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

@@ -122,8 +122,8 @@ export class FolderReader implements FolderSourceReader {
     return this.#readable().renderHits(keys, match).map((hit) => this.#named(hit));
   }
 
-  itemTexts(keys: readonly string[]): ItemText[] {
-    return this.#readable().itemTexts(keys).map((item) => this.#named(item));
+  itemTexts(keys: readonly string[], maxBytes: number): ItemText[] {
+    return this.#readable().itemTexts(keys, maxBytes).map((item) => this.#named(item));
   }
 
   textStamp(): string {

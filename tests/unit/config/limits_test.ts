@@ -142,6 +142,7 @@ const INTERNAL = new Set([
   "LITERAL_ENOUGH",
   "WHOLE_SHARE",
   "SHOWN_SHARE",
+  "PASSAGE_TEXT_MAX_BYTES",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
