@@ -6,10 +6,7 @@
  *
  * @module
  */
-import { isStopWord } from "./fts_query.ts";
-
-// The characters unicode61 keeps inside a token: letters, marks and numbers.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+import { isStopWord, WORD } from "./fts_query.ts";
 
 /**
  * Words that frame a question about a conversation rather than name its topic: asking

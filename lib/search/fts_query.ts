@@ -4,8 +4,17 @@
  * @module
  */
 
-// The characters unicode61 keeps inside a token: letters, marks and numbers.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+/**
+ * A word as unicode61 cuts one: a run of letters, marks and numbers. Global: for `match`,
+ * `matchAll` and `replace`, which do not keep its `lastIndex`.
+ *
+ * @example
+ * ```ts
+ * import { WORD } from "./fts_query.ts";
+ * "zoom.us, POL-358".match(WORD); // ["zoom", "us", "POL", "358"]
+ * ```
+ */
+export const WORD: RegExp = /[\p{L}\p{M}\p{N}]+/gu;
 
 // English function words that carry no topic. A question such as "what did we decide
 // about pricing?" is about "decide pricing"; requiring "what" and "did" too would only

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isStopWord } from "./fts_query.ts";
+import { isStopWord, WORD } from "./fts_query.ts";
 import { indexTerms } from "./query_work.ts";
 import type { WordVectorTable } from "./word_vector_table.ts";
 import {
@@ -15,8 +15,6 @@ import {
   MEANING_NEIGHBOURS,
   MEANING_THRESHOLD,
 } from "../config/limits.ts";
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 // Words of asking, not of the topic asked about: "what did we say about costs?" is about
 // costs. They are still searched as written; they are neither expanded nor counted.

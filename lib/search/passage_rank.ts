@@ -37,7 +37,7 @@ const TITLE_SHARE = 3;
 /** The share of its best passage's score a further passage needs to be kept. */
 const SHOWN_SHARE = 0.7;
 /** How many passages of a transcript are kept, best first. */
-export const MAX_PASSAGES = 3;
+const MAX_PASSAGES = 3;
 
 /** What a passage search looks for. */
 export interface PassageQuery {

@@ -10,16 +10,14 @@
  *
  * @module
  */
+import { WORD } from "./fts_query.ts";
 import { stemmed, stemWords } from "./word_stems.ts";
-
-// The characters unicode61 keeps inside a token: letters, marks and numbers.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
  * Non-speech marks as transcribers write them: anything in braces, a bracketed word or two
  * (`[laughter]`, `[MUSIC]`, `[inaudible 00:12]`), and the usual parenthesised sounds.
  */
-export const NON_SPEECH =
+const NON_SPEECH =
   /\{[^{}\n]{0,40}\}|\[[^[\]\n]{0,40}\]|\((?:inaudible|indistinct|laughs?|laughter|crosstalk|music|applause|silence|noise|coughs?|sighs?|pause|unintelligible|background noise)[^()\n]{0,20}\)/giu;
 
 /** How many words the kept units may hold in all, per thread. */

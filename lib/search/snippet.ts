@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { WORD } from "./fts_query.ts";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SNIPPET_WINDOW_RADIUS } from "../config/limits.ts";
 import { WordFinder, type WordRun } from "../text/word_finder.ts";
@@ -18,8 +19,6 @@ export const STORE_TOKENIZER = "porter unicode61 remove_diacritics 2";
 
 /** The longest query word prefix used to find the window. */
 const MAX_PREFIX = 8;
-
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** What a window is looked for by: the query's words, folded like the text they are found in. */
 interface QueryTerms {

@@ -175,6 +175,15 @@ function unitsAt(text: string, pos: number): number {
   return isHighSurrogate(text.charCodeAt(pos)) && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
-function escapeRegExp(text: string): string {
+/**
+ * `text` with RegExp's special characters escaped, to match as written.
+ *
+ * @example
+ * ```ts
+ * import { escapeRegExp } from "./word_finder.ts";
+ * escapeRegExp("a.b*"); // "a\\.b\\*"
+ * ```
+ */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -5,23 +5,22 @@
  *
  * @module
  */
+import { WORD } from "../search/fts_query.ts";
 import * as v from "valibot";
 import type { SourceReader } from "../sources/source_reader.ts";
 import { holdsWords } from "../sources/holds_words.ts";
 import type { PassageUnit } from "../search/passage_units.ts";
 import { foldedWords } from "../search/passage_units.ts";
 import { stemmed } from "../search/word_stems.ts";
+import { escapeRegExp } from "../text/word_finder.ts";
 import type { PassageFinding } from "./search_passages.ts";
 import { few, findMoment, findMoments, type Moment, momentOf } from "./search_moment.ts";
 
 /** How many characters of text a passage shows, marks aside; a snippet, fewer. */
-export const PASSAGE_TEXT_CHARS = 120;
+const PASSAGE_TEXT_CHARS = 120;
 const SNIPPET_CHARS = 100;
 /** How far into a unit its first match may be before the text starts nearer to it. */
 const LEAD_CHARS = 60;
-
-// The characters unicode61 keeps inside a token: letters, marks and numbers.
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** One passage as a result shows it: its strongest segment, and its text. */
 export interface ShownPassage extends Moment {
@@ -71,11 +70,6 @@ function firstMatch(text: string, terms: ReadonlySet<string>): { word: string; a
   return null;
 }
 
-/** `text` with RegExp's special characters escaped. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /**
  * `text` with the words matching `terms` marked, runs of them as one.
  *
@@ -98,7 +92,7 @@ export function markTerms(
   );
   // Words said together are one mark: `«sync conflict»`, `«POL-358»`.
   return marked.replace(
-    new RegExp(`${escaped(close)}([ \\-./_:'@])${escaped(open)}`, "gu"),
+    new RegExp(`${escapeRegExp(close)}([ \\-./_:'@])${escapeRegExp(open)}`, "gu"),
     "$1",
   );
 }

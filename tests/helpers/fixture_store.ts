@@ -92,6 +92,17 @@ export function longEmojiTranscript(turns = 2_000): Transcript {
   };
 }
 
+/** The fields of a plain test meeting besides its id, title, time and segments. */
+export const MEETING_FIELDS: Omit<Transcript, "id" | "title" | "createdAt" | "segments"> = {
+  source: "meeting",
+  language: "en",
+  engine: "whisper.cpp",
+  modelId: "tiny",
+  starred: false,
+  manualTags: [],
+  template: null,
+};
+
 /**
  * Transcripts on which a search for {@link SLOW_QUERY} is slow yet stoppable all the way:
  * its word is in every transcript 20,000 times, so ranking costs most per row (0.7 s for
@@ -100,16 +111,10 @@ export function longEmojiTranscript(turns = 2_000): Transcript {
  */
 export function slowSearchTranscripts(count = 300): Transcript[] {
   return Array.from({ length: count }, (_, n) => ({
+    ...MEETING_FIELDS,
     id: `slow-${n.toString().padStart(4, "0")}`,
     title: `Slow ${n}`,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
-    source: "meeting",
-    language: "en",
-    engine: "whisper.cpp",
-    modelId: "tiny",
-    starred: false,
-    manualTags: [],
-    template: null,
     segments: [{ speaker: "A", startMs: 0, endMs: 1_000, text: "la ".repeat(20_000) }],
   }));
 }

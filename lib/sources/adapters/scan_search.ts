@@ -19,7 +19,7 @@
  */
 import type { Store, StoreParam } from "../../store/store.ts";
 import { keepGoingSql } from "../../store/store.ts";
-import { plainWordsQueries } from "../../search/fts_query.ts";
+import { plainWordsQueries, WORD } from "../../search/fts_query.ts";
 import {
   SCAN_CHUNK_ROWS,
   SCAN_INDEX_SLICE_MS,
@@ -40,7 +40,6 @@ export interface ScanQuery {
   match: string;
 }
 
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 const OPERATOR = /^(AND|OR|NOT|NEAR)$/;
 
 /**

@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals, assertMatch } from "../../helpers/assert.ts";
 import { call, callError, type Json, withTranscripts } from "../../helpers/tool_calls.ts";
+import { MEETING_FIELDS } from "../../helpers/fixture_store.ts";
 import { assertToolError } from "../../helpers/tool_error.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
@@ -15,13 +16,7 @@ function meeting(n: number, title: string, lines: [string, string][], day = 1): 
     id: `meet-${n}`,
     title,
     createdAt: new Date(Date.UTC(2026, 10, day, 9)).toISOString(),
-    source: "meeting",
-    language: "en",
-    engine: "whisper.cpp",
-    modelId: "tiny",
-    starred: false,
-    manualTags: [],
-    template: null,
+    ...MEETING_FIELDS,
     segments: lines.map(([speaker, text], i) => ({
       speaker,
       startMs: i * 10_000,
