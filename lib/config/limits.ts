@@ -353,6 +353,20 @@ export const COMPLETION_SCAN_ITEMS = 2_000;
 /** The most speakers an item's `speakers` lists, in order of first appearance. */
 export const MAX_SPEAKERS = 20;
 
+/**
+ * The most speakers a search result names, in order of first appearance; `moreSpeakers` says
+ * when it has more. A parliament sitting's 20 long names took 650 bytes a result, more than its
+ * passages; get_transcript and get_turns name up to MAX_SPEAKERS.
+ */
+export const SEARCH_SPEAKERS = 6;
+
+/**
+ * What a page of search results may weigh, in UTF-8 bytes of JSON, for each result the page
+ * asks for (`limit`): past it, results lose their passages after the best, lowest results
+ * first, so 10 results stay under 12 KB.
+ */
+export const SEARCH_RESULT_BYTES = 1_050;
+
 /** How many turns before the moment `aroundMs` names a get_turns page starts with. */
 export const TURNS_BEFORE_MOMENT = 3;
 

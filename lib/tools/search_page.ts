@@ -9,12 +9,12 @@ import { shownMark, withShown } from "./shown_hits.ts";
 import type { TranscriptHead } from "../sources/source_reader.ts";
 import type { SourceSet } from "../sources/source_set.ts";
 import { passageViews, type ShownPassage } from "./search_passage_view.ts";
-import { capText, fitPage, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
+import { capText, fitPage, jsonBytes, SEARCH_OVERHEAD_BYTES } from "./response_budget.ts";
 import { SnippetMaker } from "../search/snippet.ts";
 import { findMoments, type Moment, type MomentSought, snippetNeedles } from "./search_moment.ts";
 import type { UnavailableSource } from "./source_listing.ts";
-import { type TranscriptHeader, transcriptHeader } from "./transcript_header.ts";
-import { FIELD_CAPS } from "../config/limits.ts";
+import { type SearchHeader, searchHeader } from "./transcript_header.ts";
+import { FIELD_CAPS, SEARCH_RESULT_BYTES } from "../config/limits.ts";
 import type { MergedHit } from "./fuse_rankings.ts";
 
 const NAME = "search_transcripts";
@@ -31,7 +31,7 @@ const snippets = new SnippetMaker(SNIPPET_MARKS);
 const PREVIEW_BESIDE_PASSAGES = 40;
 
 /** One hit in the search tool's answer: the transcript's header, then what the search adds. */
-export interface SearchResult extends TranscriptHeader {
+export interface SearchResult extends SearchHeader {
   /** The start of its text. */
   preview: string;
   /** The best-matching passage; matches marked «so». */
@@ -156,7 +156,7 @@ export function renderSearchPage(
     const shownHit = rendered.get(hit);
     if (shownHit === undefined) return [];
     return [{
-      ...transcriptHeader(shownHit.detail, hit.source.name),
+      ...searchHeader(shownHit.detail, hit.source.name),
       preview: capText(
         shownHit.detail.preview,
         shownHit.passages === undefined ? FIELD_CAPS.preview : PREVIEW_BESIDE_PASSAGES,
@@ -167,6 +167,7 @@ export function renderSearchPage(
       ...(shownHit.passages === undefined ? {} : { passages: shownHit.passages }),
     }];
   });
+  keepWithinWeight(results, SEARCH_RESULT_BYTES * context.limit);
   const fitted = fitPage(
     hits,
     results,
@@ -186,4 +187,22 @@ export function renderSearchPage(
     ...(context.partial ? { partial: true as const } : {}),
     ...(context.unavailable.length > 0 ? { unavailable: context.unavailable } : {}),
   };
+}
+
+/**
+ * Leaves out passages after each result's best, the third ones first and the lowest results
+ * first, while the results weigh more than `maxBytes` of JSON: the best passage of every
+ * result is worth more to an assistant than the third of any.
+ */
+function keepWithinWeight(results: SearchResult[], maxBytes: number): void {
+  let bytes = jsonBytes(results);
+  for (const kept of [2, 1]) {
+    for (let i = results.length - 1; i >= 0 && bytes > maxBytes; i--) {
+      const passages = results[i]!.passages;
+      if (passages === undefined || passages.length <= kept) continue;
+      // Each passage left out takes its JSON and the comma before it.
+      bytes -= passages.slice(kept).reduce((sum, passage) => sum + jsonBytes(passage) + 1, 0);
+      results[i] = { ...results[i]!, passages: passages.slice(0, kept) };
+    }
+  }
 }

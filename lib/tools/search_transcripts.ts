@@ -28,7 +28,7 @@ import {
   unavailableSchema,
   type UnavailableSource,
 } from "./source_listing.ts";
-import { TRANSCRIPT_HEADER_ENTRIES } from "./transcript_header.ts";
+import { SEARCH_HEADER_ENTRIES } from "./transcript_header.ts";
 import { FIELD_CAPS, MAX_QUERY_LENGTH, PAGE_SIZES } from "../config/limits.ts";
 import {
   hitId,
@@ -131,7 +131,7 @@ export const searchInputSchema: v.StrictObjectSchema<
 });
 
 const resultSchema = v.object({
-  ...TRANSCRIPT_HEADER_ENTRIES,
+  ...SEARCH_HEADER_ENTRIES,
   preview: v.string(),
   snippet: v.pipe(v.string(), v.description("The best-matching passage; matches marked «so».")),
   rank: v.pipe(

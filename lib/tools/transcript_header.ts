@@ -8,7 +8,7 @@
 import * as v from "valibot";
 import type { TranscriptHead } from "../sources/source_reader.ts";
 import { capText } from "./response_budget.ts";
-import { FIELD_CAPS, MAX_SPEAKERS } from "../config/limits.ts";
+import { FIELD_CAPS, MAX_SPEAKERS, SEARCH_SPEAKERS } from "../config/limits.ts";
 
 /** The header fields every tool shows a transcript with. */
 export interface TranscriptHeader {
@@ -24,6 +24,12 @@ export interface TranscriptHeader {
   sourceName: string;
   /** Who speaks in it, in order of first appearance; only where it has segments. */
   speakers?: string[];
+}
+
+/** A transcript's header as a search result shows it: its first few speakers. */
+export interface SearchHeader extends TranscriptHeader {
+  /** Present, true, when `speakers` names the first {@link SEARCH_SPEAKERS} of more. */
+  moreSpeakers?: true;
 }
 
 /** The details list_transcripts and get_transcript add to the header. */
@@ -54,6 +60,23 @@ export const TRANSCRIPT_HEADER_ENTRIES = {
           "present where the transcript has segments.",
       ),
     ),
+  ),
+} as const;
+
+/** The schema of each {@link SearchHeader} field, in the order answers show them. */
+export const SEARCH_HEADER_ENTRIES = {
+  ...TRANSCRIPT_HEADER_ENTRIES,
+  speakers: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.description(
+        `Who speaks, each once, in order of first appearance: the first ${SEARCH_SPEAKERS} ` +
+          "(get_turns names them all); present where the transcript has segments.",
+      ),
+    ),
+  ),
+  moreSpeakers: v.optional(
+    v.pipe(v.literal(true), v.description("Present when more speak than speakers names.")),
   ),
 } as const;
 
@@ -89,6 +112,27 @@ export function transcriptHeader(head: TranscriptHead, sourceName: string): Tran
       ? {}
       : { speakers: head.speakers.map((name) => capText(name, FIELD_CAPS.label)) }),
   };
+}
+
+/**
+ * The header of a search result: {@link transcriptHeader}, naming at most
+ * {@link SEARCH_SPEAKERS} speakers, with `moreSpeakers` where it names fewer than it has, so
+ * a sitting of many speakers does not outweigh the passages that cite it.
+ *
+ * @example
+ * ```ts
+ * import { searchHeader } from "./transcript_header.ts";
+ * const speakers = ["A", "B", "C", "D", "E", "F", "G"];
+ * const head = { id: "7f0c", title: "Sitting", createdAt: "2026-11-02", source: null, speakers };
+ * searchHeader(head, "store").speakers; // ["A", "B", "C", "D", "E", "F"]
+ * searchHeader(head, "store").moreSpeakers; // true
+ * ```
+ */
+export function searchHeader(head: TranscriptHead, sourceName: string): SearchHeader {
+  const header = transcriptHeader(head, sourceName);
+  const { speakers } = header;
+  if (speakers === undefined || speakers.length <= SEARCH_SPEAKERS) return header;
+  return { ...header, speakers: speakers.slice(0, SEARCH_SPEAKERS), moreSpeakers: true };
 }
 
 /**
