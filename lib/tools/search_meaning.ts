@@ -164,7 +164,7 @@ interface Candidate {
  * import { rankByMeaning } from "./search_meaning.ts";
  * import { SourceSet } from "../sources/source_set.ts";
  * const sources = SourceSet.open([{ kind: "demo", name: "demo" }]);
- * const ranked = rankByMeaning(sources, sources.select(undefined), "spending", "both", 21);
+ * const ranked = rankByMeaning(sources, sources.select(undefined), "spending", "meaning", 21);
  * "hits" in ranked && ranked.expandedTerms.includes("budget"); // true
  * ```
  */
@@ -174,6 +174,7 @@ export function rankByMeaning(
   query: string,
   mode: "meaning" | "both",
   count: number,
+  literal: { hits: readonly MergedHit[]; weight: number } = { hits: [], weight: 0 },
 ): MeaningRanking | LiteralOnly {
   const loaded = wordVectors();
   if (!("table" in loaded)) return { literalOnly: loaded.failure, words: [] };
@@ -183,7 +184,6 @@ export function rankByMeaning(
   // Mode meaning has only the expanded ranking: it makes the whole page.
   const pool = mode === "meaning" ? count : MEANING_POOL;
   const { results, unavailable } = readEach(sources, selected, (reader, source) => ({
-    literal: mode === "both" ? searchLiteral(reader, query, count) : null,
     expanded: searchExpanded(reader, mode === "both" ? [] : plan.words, {
       words: rareIn(sources, source, plan.expansions.map((expansion) => expansion.word)),
       pool,
@@ -194,57 +194,51 @@ export function rankByMeaning(
   const terms = [...(mode === "both" ? plan.literal : plan.words), ...expandedTerms];
   const candidates = new Map<string, Candidate>();
   let order = 0;
-  let match = "";
-  const add = (source: ServedSource, ranking: SearchRanking, weight: number) =>
-    ranking.hits.forEach((ranked, rank) => {
-      const id = hitId(source.name, ranked.key);
+  const add = (source: ServedSource, keys: readonly string[], match: string, weight: number) =>
+    keys.forEach((key, rank) => {
+      const id = hitId(source.name, key);
       const known = candidates.get(id) ??
-        { hit: { source, key: ranked.key, score: 0, match }, fused: 0, order: order++ };
+        { hit: { source, key, score: 0, match }, fused: 0, order: order++ };
       known.fused += weight / (RRF_K + rank + 1);
       candidates.set(id, known);
     });
+  // The words' own ranking (by passages, merged across sources) is one list, weighed as told.
+  literal.hits.forEach((hit, rank) => {
+    const id = hitId(hit.source.name, hit.key);
+    const known = candidates.get(id) ?? { hit: { ...hit }, fused: 0, order: order++ };
+    known.fused += literal.weight / (RRF_K + rank + 1);
+    candidates.set(id, known);
+  });
   for (const { source, value } of results) {
-    // Snippets mark what each source's rankings matched: the literal ranking's own match
-    // (its phrases kept whole), then the neighbours.
-    const own = value.literal?.match ?? "";
+    // Snippets mark what each source's rankings matched: the words' own match (its phrases
+    // kept whole), then the neighbours.
+    const own = literal.hits.find((hit) => hit.source === source)?.match ?? "";
     const neighbours = value.expanded.words;
-    match = mode === "meaning" || own === ""
+    const match = mode === "meaning" || own === ""
       ? anyOf([...plan.words, ...neighbours])
       : neighbours.length === 0
       ? own
       : `(${own}) OR ${anyOf(neighbours)}`;
-    if (value.literal !== null) add(source, value.literal, 1);
+    for (const candidate of candidates.values()) {
+      if (candidate.hit.source === source) candidate.hit.match = match;
+    }
     if (value.expanded.ranking !== null) {
-      add(source, value.expanded.ranking, MEANING_EXPANSION_WEIGHT);
+      const keys = value.expanded.ranking.hits.map((ranked) => ranked.key);
+      add(source, keys, match, MEANING_EXPANSION_WEIGHT);
     }
   }
   const matchedTerms = rerank(sources, table, plan, terms, [...candidates.values()]);
   const hits = [...candidates.values()]
     .sort((a, b) => b.fused - a.fused || a.order - b.order)
     .map((candidate) => ({ ...candidate.hit, score: candidate.fused * 1000 }));
-  const literal = results.map(({ value }) => value.literal).filter((r) => r !== null);
   return {
     hits,
     matchedTerms,
     expandedTerms,
-    queryMode: literal.some((r) => r.mode === "fts5") ? "fts5" : "words",
-    partial: results.some(({ value }) => value.literal?.partial || value.expanded.ranking?.partial),
+    queryMode: "words",
+    partial: results.some(({ value }) => value.expanded.ranking?.partial),
     unavailable,
   };
-}
-
-/**
- * The literal ranking of mode `both`, or null when the source refuses the query as too broad
- * to stop on time (a question whose every word FTS5 must read): the expanded ranking is
- * made of content words only and still runs.
- */
-function searchLiteral(reader: SourceReader, query: string, pool: number): SearchRanking | null {
-  try {
-    return reader.search(query, pool);
-  } catch (error) {
-    if (error instanceof QueryTooBroadError) return null;
-    throw error;
-  }
 }
 
 /**

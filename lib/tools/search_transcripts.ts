@@ -322,10 +322,11 @@ const WORDS_FOUND_ENOUGH =
  * query's weight (its best passage or title; rarer words weigh more), the words found what was
  * asked: every hit they found keeps its place, and words of the same meaning only fill the page
  * after them. Below it (a paraphrase: the words are nowhere, or only the commonest are) the
- * fusion ranks the page. On QMSum's train split 1 of 1,095 questions falls below it (5 below a
- * quarter, one of which the words had found); on the paraphrase set most do (bench/RESULTS.md).
+ * fusion ranks the page, the words' own ranking one of its lists. On QMSum's train split 5 of
+ * 1,095 questions fall below it (11 below 0.3); on the paraphrase sets most do
+ * (bench/RESULTS.md).
  */
-const LITERAL_ENOUGH = 0.1;
+const LITERAL_ENOUGH = 0.25;
 
 /** Modes meaning and both: the page of a meaning ranking, or of the literal one, marked. */
 function searchByMeaning(
@@ -343,12 +344,17 @@ function searchByMeaning(
   // The literal hits whose best passage holds enough of what was asked keep their places.
   // Where the words found what was asked, every hit they found keeps its place and meaning
   // only fills the page after them; where they found little, meaning ranks the page.
-  const wordsFound = (literal?.hits[0]?.found?.coverage ?? 0) >= LITERAL_ENOUGH;
+  const coverage = literal?.hits[0]?.found?.coverage ?? 0;
+  const wordsFound = coverage >= LITERAL_ENOUGH;
   const strong = wordsFound ? literal!.hits : [];
   const enough = literal !== undefined && (filtered || strong.length >= offset + limit + 1);
   const ranked = enough
     ? { literalOnly: WORDS_FOUND_ENOUGH, words: everydayQuery(search.query, []).words }
-    : rankByMeaning(sources, selected, search.query, mode, offset + limit + 1);
+    : rankByMeaning(sources, selected, search.query, mode, offset + limit + 1, {
+      hits: literal?.hits ?? [],
+      // Below the bar, the words' ranking counts as much as its best hit holds of the query.
+      weight: coverage / LITERAL_ENOUGH,
+    });
   if ("literalOnly" in ranked) {
     const page = literalPage(sources, selected, search, key, limit, offset, shown, literal);
     const find = termFinder(ranked.words);
@@ -376,6 +382,8 @@ function searchByMeaning(
     ...ranked,
     // How the query's own words ran, as mode words says it.
     queryMode: literal?.queryMode ?? ranked.queryMode,
+    partial: ranked.partial || literal?.partial === true,
+    unavailable: literal?.unavailable ?? ranked.unavailable,
     limit,
     offset,
     shown,

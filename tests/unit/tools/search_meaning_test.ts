@@ -80,6 +80,37 @@ Deno.test(
   }),
 );
 
+const ABOUT_A_GARDEN = said(
+  "c0575000-0000-4000-8000-000000000004",
+  "Saturday",
+  "Caterpillars and moths got into the cucumber beds; the insects ate half of them.",
+  4,
+);
+const SAYS_PATCH = said(
+  "c0575000-0000-4000-8000-000000000005",
+  "Release",
+  "The release patch went out on Friday.",
+  5,
+);
+
+Deno.test(
+  "mode both ranks what the words barely found below what the meaning found, and keeps it",
+  withTranscripts([...fixtureTranscripts(10), ABOUT_A_GARDEN, SAYS_PATCH], (store) => {
+    // No transcript holds every word, and only one holds any: "patch", a fraction of the ask.
+    const query = "beetles eating my tomato patch";
+    const sources = SourceSet.ofStore(store);
+    const words = rankByPassages(sources.reader(sources.all[0]!), "store", { query }, 10);
+    assertEquals(words.hits.length, 1);
+    assert(words.hits[0]!.found!.coverage < 0.25, `${words.hits[0]!.found!.coverage}`);
+    const found = call(store, "search_transcripts", { query, mode: "both" });
+    const ids = found.results.map((r: Json) => r.id);
+    assertEquals(ids[0], ABOUT_A_GARDEN.id, JSON.stringify(found.expandedTerms));
+    // The words found it, so it is shown: a query whose words exist never answers empty.
+    assert(ids.includes(SAYS_PATCH.id), ids.join());
+    sources.close();
+  }),
+);
+
 Deno.test(
   "matchedTerms tells a literal hit from an expanded one",
   withMeaningStore((store) => {
