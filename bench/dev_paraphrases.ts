@@ -14,10 +14,10 @@
  *
  * @module
  */
-import type { LabelledQuery, PlantedTopic } from "./meaning_queries.ts";
+import { blindSet, type BlindTopic, type LabelledSet } from "./meaning_queries.ts";
 
 /** The topics planted into the generated store, with each one's paraphrase and literal query. */
-const TOPICS: readonly (PlantedTopic & { paraphrase: string; literal: string })[] = [
+const TOPICS: readonly BlindTopic[] = [
   {
     title: "Voice note 2",
     text: "The engine made a grinding noise every time I braked on the motorway. " +
@@ -214,14 +214,5 @@ const TOPICS: readonly (PlantedTopic & { paraphrase: string; literal: string })[
   },
 ];
 
-/** The dev set's planted topics. */
-export const DEV_TOPICS: readonly PlantedTopic[] = TOPICS.map(({ title, text }) => ({
-  title,
-  text,
-}));
-
-/** The dev set's queries: one paraphrase and one literal per topic. */
-export const DEV_QUERIES: readonly LabelledQuery[] = TOPICS.flatMap((topic) => [
-  { store: "generated", kind: "paraphrase", query: topic.paraphrase, relevant: [topic.title] },
-  { store: "generated", kind: "literal", query: topic.literal, relevant: [topic.title] },
-]);
+/** The dev set: its planted topics, and one paraphrase and one literal query each. */
+export const DEV_SET: LabelledSet = blindSet(TOPICS);

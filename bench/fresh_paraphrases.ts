@@ -14,10 +14,10 @@
  *
  * @module
  */
-import type { LabelledQuery, PlantedTopic } from "./meaning_queries.ts";
+import { blindSet, type BlindTopic, type LabelledSet } from "./meaning_queries.ts";
 
 /** The topics planted into the generated store, with each one's paraphrase and literal query. */
-const TOPICS: readonly (PlantedTopic & { paraphrase: string; literal: string })[] = [
+const TOPICS: readonly BlindTopic[] = [
   {
     title: "Voice note 3",
     text: "Went to the clinic this morning because the cough has lasted nearly three weeks. " +
@@ -211,14 +211,5 @@ const TOPICS: readonly (PlantedTopic & { paraphrase: string; literal: string })[
   },
 ];
 
-/** The fresh set's planted topics. */
-export const FRESH_TOPICS: readonly PlantedTopic[] = TOPICS.map(({ title, text }) => ({
-  title,
-  text,
-}));
-
-/** The fresh set's queries: one paraphrase and one literal per topic. */
-export const FRESH_QUERIES: readonly LabelledQuery[] = TOPICS.flatMap((topic) => [
-  { store: "generated", kind: "paraphrase", query: topic.paraphrase, relevant: [topic.title] },
-  { store: "generated", kind: "literal", query: topic.literal, relevant: [topic.title] },
-]);
+/** The fresh set: its planted topics, and one paraphrase and one literal query each. */
+export const FRESH_SET: LabelledSet = blindSet(TOPICS);

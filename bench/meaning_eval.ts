@@ -22,12 +22,13 @@ import { join } from "node:path";
 import { generateStore, positiveInteger } from "./gen_store.ts";
 import {
   type LabelledQuery,
+  type LabelledSet,
   MEANING_QUERIES,
   PLANTED_TOPICS,
   type PlantedTopic,
 } from "./meaning_queries.ts";
-import { FRESH_QUERIES, FRESH_TOPICS } from "./fresh_paraphrases.ts";
-import { DEV_QUERIES, DEV_TOPICS } from "./dev_paraphrases.ts";
+import { FRESH_SET } from "./fresh_paraphrases.ts";
+import { DEV_SET } from "./dev_paraphrases.ts";
 import { populateStore } from "../lib/store/populate_store.ts";
 import type { Transcript } from "../lib/store/model.ts";
 import { SourceSet } from "../lib/sources/source_set.ts";
@@ -40,17 +41,11 @@ import type { SearchMode } from "../lib/tools/search_meaning.ts";
 const MODES: readonly SearchMode[] = ["words", "meaning", "both"];
 const TOP = 10;
 
-/** A labelled set: the topics planted into the generated store, and the queries. */
-interface LabelledSet {
-  topics: readonly PlantedTopic[];
-  queries: readonly LabelledQuery[];
-}
-
 /** The labelled sets `--set` names. */
 export const SETS: Readonly<Record<"original" | "fresh" | "dev", LabelledSet>> = {
   original: { topics: PLANTED_TOPICS, queries: MEANING_QUERIES },
-  fresh: { topics: FRESH_TOPICS, queries: FRESH_QUERIES },
-  dev: { topics: DEV_TOPICS, queries: DEV_QUERIES },
+  fresh: FRESH_SET,
+  dev: DEV_SET,
 };
 
 /** The name of a labelled set. */

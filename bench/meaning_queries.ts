@@ -32,6 +32,41 @@ export interface LabelledQuery {
   relevant: string[];
 }
 
+/** A planted topic with its two queries, as the blind sets write them. */
+export type BlindTopic = PlantedTopic & {
+  /** A question about it that shares no content word with it. */
+  paraphrase: string;
+  /** A query worded from its text. */
+  literal: string;
+};
+
+/** A labelled set: the topics planted into the generated store, and the queries. */
+export interface LabelledSet {
+  topics: readonly PlantedTopic[];
+  queries: readonly LabelledQuery[];
+}
+
+/**
+ * The labelled set of blind topics: each planted in the generated store, with one paraphrase
+ * and one literal query that expect it.
+ *
+ * @example
+ * ```ts
+ * import { blindSet } from "./meaning_queries.ts";
+ * const set = blindSet([{ title: "Call", text: "The boiler broke.", paraphrase: "heating fault?", literal: "boiler broke" }]);
+ * set.queries.map((q) => q.kind); // ["paraphrase", "literal"]
+ * ```
+ */
+export function blindSet(topics: readonly BlindTopic[]): LabelledSet {
+  return {
+    topics: topics.map(({ title, text }) => ({ title, text })),
+    queries: topics.flatMap((topic) => [
+      { store: "generated", kind: "paraphrase", query: topic.paraphrase, relevant: [topic.title] },
+      { store: "generated", kind: "literal", query: topic.literal, relevant: [topic.title] },
+    ]),
+  };
+}
+
 /** The topics planted into the generated store. */
 export const PLANTED_TOPICS: readonly PlantedTopic[] = [
   [
