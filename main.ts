@@ -120,29 +120,16 @@ async function indexUntilStopped(
     logLine(`Cannot index: --out ${error.message}`);
     return EXIT_USAGE;
   }
-  const [
-    { IndexTargetError, StoreWriter },
-    { indexFeedsAsync },
-    { RunStop, RunStopped },
-    { formatSummary, progressDisplay },
-    { refuseIndexTarget },
-    { sourceEntries },
-    { sourceStamp },
-    { folderFeed },
-    { FOLDER_FEED_WORKER_URL },
-    { SourceSet },
-  ] = await Promise.all([
-    import("./lib/ingest/store_writer.ts"),
-    import("./lib/ingest/index_run.ts"),
-    import("./lib/ingest/run_stop.ts"),
-    import("./lib/ingest/index_report.ts"),
-    import("./lib/sources/index_target.ts"),
-    import("./lib/sources/source_entries.ts"),
-    import("./lib/sources/source_stamp.ts"),
-    import("./lib/sources/folder/folder_feed.ts"),
-    import("./lib/runtime/folder_feed_worker_url.ts"),
-    sourceSet(),
-  ]);
+  const { IndexTargetError, StoreWriter } = await import("./lib/ingest/store_writer.ts");
+  const { indexFeedsAsync } = await import("./lib/ingest/index_run.ts");
+  const { RunStop, RunStopped } = await import("./lib/ingest/run_stop.ts");
+  const { formatSummary, progressDisplay } = await import("./lib/ingest/index_report.ts");
+  const { refuseIndexTarget } = await import("./lib/sources/index_target.ts");
+  const { sourceEntries } = await import("./lib/sources/source_entries.ts");
+  const { sourceStamp } = await import("./lib/sources/source_stamp.ts");
+  const { folderFeed } = await import("./lib/sources/folder/folder_feed.ts");
+  const { FOLDER_FEED_WORKER_URL } = await import("./lib/runtime/folder_feed_worker_url.ts");
+  const { SourceSet } = await sourceSet();
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {
@@ -296,10 +283,8 @@ export async function run(command: Command): Promise<number> {
       return EXIT_OK;
     }
     case "discover": {
-      const [{ discoverSources, formatDiscovery }, { appLocations }] = await Promise.all([
-        import("./lib/sources/discover.ts"),
-        import("./lib/config/app_locations.ts"),
-      ]);
+      const { discoverSources, formatDiscovery } = await import("./lib/sources/discover.ts");
+      const { appLocations } = await import("./lib/config/app_locations.ts");
       const context = {
         os: Deno.build.os,
         env: (name: string) => Deno.env.get(name),
@@ -310,10 +295,8 @@ export async function run(command: Command): Promise<number> {
       return EXIT_OK;
     }
     case "check": {
-      const [{ SourceSet }, { checkSource }] = await Promise.all([
-        sourceSet(),
-        import("./lib/sources/source_check.ts"),
-      ]);
+      const { SourceSet } = await sourceSet();
+      const { checkSource } = await import("./lib/sources/source_check.ts");
       const sources = SourceSet.open(settleAndLog(command.store, "reading"));
       const checks = sources.all.map((source) => checkSource(sources, source));
       sources.close();
@@ -321,19 +304,11 @@ export async function run(command: Command): Promise<number> {
       return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
-      const [
-        { SourceSet },
-        { callTool },
-        { findTool, toolsWith },
-        { Deadline },
-        { toolCallResult },
-      ] = await Promise.all([
-        sourceSet(),
-        toolCalls(),
-        registry(),
-        import("./lib/runtime/deadline.ts"),
-        import("./lib/protocol/tool_result.ts"),
-      ]);
+      const { SourceSet } = await sourceSet();
+      const { callTool } = await toolCalls();
+      const { findTool, toolsWith } = await registry();
+      const { Deadline } = await import("./lib/runtime/deadline.ts");
+      const { toolCallResult } = await import("./lib/protocol/tool_result.ts");
       const tools = toolsWith(command.toolSets);
       const tool = findTool(command.tool, tools);
       if (tool === undefined) {
