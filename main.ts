@@ -7,32 +7,25 @@
 import { type Command, parseCommandLine, type StoreChoice, USAGE } from "./lib/config/cli.ts";
 import { describeError, logLine } from "./lib/log.ts";
 import { serveStdio } from "./lib/protocol/server.ts";
-import { toolCallResult } from "./lib/protocol/tool_result.ts";
-import { Deadline } from "./lib/runtime/deadline.ts";
 import { onShutdownSignal, onSignals, STOP_SIGNALS } from "./lib/runtime/shutdown_signals.ts";
 import { chooseSources, settleSources } from "./lib/sources/source_spec.ts";
 import { DuplicateSourceNameError } from "./lib/sources/served_sources.ts";
-import { checkSource } from "./lib/sources/source_check.ts";
-import { discoverSources, formatDiscovery } from "./lib/sources/discover.ts";
-import { appLocations } from "./lib/config/app_locations.ts";
-import { SourceSet, type SourceSpec } from "./lib/sources/source_set.ts";
+import type { SourceSet, SourceSpec } from "./lib/sources/source_set.ts";
 import { StoreOpenError, writeFailure } from "./lib/store/errors.ts";
-import { DEMO_LOCATION } from "./lib/demo/demo_store.ts";
-import { callTool, publishTool } from "./lib/tools/call_tool.ts";
-import { findTool, toolsWith } from "./lib/tools/registry.ts";
-import { TOOL_SETS } from "./lib/tools/tool_sets.ts";
+import { DEMO_LOCATION } from "./lib/demo/demo_location.ts";
+import { TOOL_SET_NAMES } from "./lib/tools/tool_names.ts";
 import { SERVER_NAME, VERSION } from "./lib/config/version.ts";
-import { IndexTargetError, StoreWriter } from "./lib/ingest/store_writer.ts";
-import { type IndexFeed, indexFeedsAsync, type IndexSummary } from "./lib/ingest/index_run.ts";
-import { RunStop, RunStopped } from "./lib/ingest/run_stop.ts";
-import { formatSummary, progressDisplay } from "./lib/ingest/index_report.ts";
-import { refuseIndexTarget } from "./lib/sources/index_target.ts";
+import type { StoreWriter } from "./lib/ingest/store_writer.ts";
+import type { IndexFeed, IndexSummary } from "./lib/ingest/index_run.ts";
 import { NoHomeError, resolveDbPath } from "./lib/config/db_path.ts";
-import { sourceEntries } from "./lib/sources/source_entries.ts";
-import { sourceStamp } from "./lib/sources/source_stamp.ts";
-import { folderFeed } from "./lib/sources/folder/folder_feed.ts";
-import { FOLDER_FEED_WORKER_URL } from "./lib/runtime/folder_feed_worker_url.ts";
 import { fileURLToPath } from "node:url";
+
+// What one command needs is imported when it runs (literal specifiers, which `deno compile`
+// and `deno bundle` include): serving loads neither the indexer nor the tools before
+// `initialize` is answered (issue #26).
+const sourceSet = () => import("./lib/sources/source_set.ts");
+const toolCalls = () => import("./lib/tools/call_tool.ts");
+const registry = () => import("./lib/tools/registry.ts");
 
 const EXIT_OK = 0;
 const EXIT_TOOL_ERROR = 1;
@@ -98,8 +91,13 @@ async function runIndex(given: Extract<Command, { kind: "index" }>): Promise<num
     stoppedBy = signal;
     stop.abort(`received ${signal}`);
   });
+  const { IndexTargetError } = await import("./lib/ingest/store_writer.ts");
   try {
     return await indexUntilStopped(given, stop.signal, () => stoppedBy);
+  } catch (error) {
+    if (!(error instanceof IndexTargetError)) throw error;
+    logLine(error.message);
+    return EXIT_USAGE;
   } finally {
     unlisten();
   }
@@ -122,6 +120,16 @@ async function indexUntilStopped(
     logLine(`Cannot index: --out ${error.message}`);
     return EXIT_USAGE;
   }
+  const { IndexTargetError, StoreWriter } = await import("./lib/ingest/store_writer.ts");
+  const { indexFeedsAsync } = await import("./lib/ingest/index_run.ts");
+  const { RunStop, RunStopped } = await import("./lib/ingest/run_stop.ts");
+  const { formatSummary, progressDisplay } = await import("./lib/ingest/index_report.ts");
+  const { refuseIndexTarget } = await import("./lib/sources/index_target.ts");
+  const { sourceEntries } = await import("./lib/sources/source_entries.ts");
+  const { sourceStamp } = await import("./lib/sources/source_stamp.ts");
+  const { folderFeed } = await import("./lib/sources/folder/folder_feed.ts");
+  const { FOLDER_FEED_WORKER_URL } = await import("./lib/runtime/folder_feed_worker_url.ts");
+  const { SourceSet } = await sourceSet();
   const specs = settleAndLog(command.store, "reading");
   const refusal = refuseIndexTarget(command.out, specs, Deno.cwd());
   if (refusal !== null) {
@@ -269,10 +277,14 @@ export async function run(command: Command): Promise<number> {
     case "usage-error":
       logLine(`${command.message} (see --help)`);
       return EXIT_USAGE;
-    case "tools":
+    case "tools": {
+      const [{ toolsWith }, { publishTool }] = await Promise.all([registry(), toolCalls()]);
       printOutput(JSON.stringify(toolsWith(command.toolSets).map(publishTool), null, 2));
       return EXIT_OK;
+    }
     case "discover": {
+      const { discoverSources, formatDiscovery } = await import("./lib/sources/discover.ts");
+      const { appLocations } = await import("./lib/config/app_locations.ts");
       const context = {
         os: Deno.build.os,
         env: (name: string) => Deno.env.get(name),
@@ -283,6 +295,8 @@ export async function run(command: Command): Promise<number> {
       return EXIT_OK;
     }
     case "check": {
+      const { SourceSet } = await sourceSet();
+      const { checkSource } = await import("./lib/sources/source_check.ts");
       const sources = SourceSet.open(settleAndLog(command.store, "reading"));
       const checks = sources.all.map((source) => checkSource(sources, source));
       sources.close();
@@ -290,13 +304,18 @@ export async function run(command: Command): Promise<number> {
       return checks.every((check) => check.healthy) ? EXIT_OK : EXIT_TOOL_ERROR;
     }
     case "call": {
+      const { SourceSet } = await sourceSet();
+      const { callTool } = await toolCalls();
+      const { findTool, toolsWith } = await registry();
+      const { Deadline } = await import("./lib/runtime/deadline.ts");
+      const { toolCallResult } = await import("./lib/protocol/tool_result.ts");
       const tools = toolsWith(command.toolSets);
       const tool = findTool(command.tool, tools);
       if (tool === undefined) {
         const names = tools.map((t) => t.name).join(", ");
         // A seed tool asked for without its set: say which --tools adds it.
-        const set = Object.keys(TOOL_SETS).find((name) =>
-          TOOL_SETS[name]!.some((t) => t.name === command.tool)
+        const set = Object.keys(TOOL_SET_NAMES).find((name) =>
+          TOOL_SET_NAMES[name]!.includes(command.tool)
         );
         const hint = set === undefined ? "" : ` (it is in a seed tool set: add --tools ${set})`;
         logLine(`unknown tool '${command.tool}'${hint}; tools: ${names}`);
@@ -356,9 +375,9 @@ if (import.meta.main) {
   });
   let code: number;
   try {
-    code = await run(parseCommandLine(Deno.args, Object.keys(TOOL_SETS)));
+    code = await run(parseCommandLine(Deno.args, Object.keys(TOOL_SET_NAMES)));
   } catch (error) {
-    if (error instanceof StoreOpenError || error instanceof IndexTargetError) {
+    if (error instanceof StoreOpenError) {
       logLine(error.message);
       code = EXIT_USAGE;
     } else if (error instanceof OutputError) {

@@ -5,7 +5,10 @@
  * 1. `deno bundle` turns main.ts and the workers (tools, a folder's parsing) into JavaScript
  *    files. Measured on a 2-core Linux machine, this cuts process start to `initialize` answered from
  *    125 ms to about 77 ms (median of 5, `deno run` of each, same flags): module resolution of
- *    about 270 modules is done once, at build time.
+ *    about 270 modules is done once, at build time. main.ts is split into chunks
+ *    (`--code-splitting`): what its dynamic `import()`s load (the tools, the indexer, prompts)
+ *    is a chunk of its own, read when first used, and the Node built-ins only those use
+ *    (node:crypto) are not loaded at start, as they would be from one file (issue #26).
  * 2. `deno compile` embeds the bundles, and the word-vector table (copied beside the worker bundle,
  *    where the worker looks for it), with exactly the permission flags of `deno task start`
  *    (read from deno.json, so the two cannot drift apart). They grant write, so that one
@@ -44,14 +47,13 @@ const bundles = [
   ["lib/runtime/folder_feed_worker.ts", `${bundleDir}/folder_feed_worker.js`],
   ["lib/runtime/folder_host_worker.ts", `${bundleDir}/folder_host_worker.js`],
 ] as const;
-const bundleCommands = bundles.map(([entry, out]) => [
-  "bundle",
-  "--platform",
-  "deno",
-  "--output",
-  out,
-  entry,
-]);
+const bundleCommands = bundles.map(([entry, out]) =>
+  entry === "main.ts"
+    ? ["bundle", "--platform", "deno", "--code-splitting", "--outdir", bundleDir, entry]
+    : ["bundle", "--platform", "deno", "--output", out, entry]
+);
+/** A chunk of the main bundle: esbuild names it after its entry with a hash of 8. */
+const CHUNK = /^[\w.]+-[A-Z0-9]{8}\.js$/;
 // The word-vector table is read beside the module that reads it (lib/search/
 // word_vectors_file.ts), which in the release build is the worker bundle: it is copied there.
 const wordVectors = ["lib/search/word_vectors.bin", `${bundleDir}/word_vectors.bin`] as const;
@@ -98,6 +100,16 @@ function firstLine(stderr: string): string {
   return stderr.split("\n").find((line) => line.trim() !== "") ?? "unknown error";
 }
 
+// Chunks of an earlier build would be embedded too: they go first.
+try {
+  for (const entry of Deno.readDirSync(resolve(root, bundleDir))) {
+    if (entry.isFile && CHUNK.test(entry.name)) {
+      Deno.removeSync(resolve(root, bundleDir, entry.name));
+    }
+  }
+} catch (error) {
+  if (!(error instanceof Deno.errors.NotFound)) throw error;
+}
 for (const command of bundleCommands) {
   const bundled = await run(command);
   if (!bundled.ok) {
@@ -108,7 +120,16 @@ for (const command of bundleCommands) {
 Deno.copyFileSync(`${root}${wordVectors[0]}`, resolve(root, wordVectors[1]));
 if (values["bundle-only"]) Deno.exit(0);
 
-const compiled = await run(compileCommand);
+// The chunks are reached from main.js by imports with literal paths, which deno compile
+// follows; named too, as the workers are, so that none can be left out.
+const chunks = [...Deno.readDirSync(resolve(root, bundleDir))]
+  .filter((entry) => entry.isFile && CHUNK.test(entry.name))
+  .flatMap((entry) => ["--include", `${bundleDir}/${entry.name}`]);
+const compiled = await run([
+  ...compileCommand.slice(0, -1),
+  ...chunks,
+  ...compileCommand.slice(-1),
+]);
 if (!compiled.ok) {
   if (/Setting up base binary|denort/i.test(compiled.stderr) && !Deno.env.get("DENORT_BIN")) {
     console.error(

@@ -10,7 +10,8 @@
  *
  * Each session: initialize (serverInfo is transcript-mcp at deno.json's version), tools/list
  * (exactly the four tools), one call of each tool and a search by meaning (structuredContent
- * has the tool's shape and content[0].text is the same JSON), a line that is not JSON (-32700 with id null), then
+ * has the tool's shape and content[0].text is the same JSON), prompts/list and resources/list
+ * (each lists some), a line that is not JSON (-32700 with id null), then
  * end of input (exit code 0, nothing more on stdout). The store file is built in a temporary
  * directory from lib/store/schema.sql and the demo data, so it must answer as the demo store does.
  *
@@ -189,6 +190,20 @@ async function fullSession(
     }
 
     const answers = await callEachTool(session, 3);
+
+    // Prompts and resources are loaded on first use: in a release, from the bundle's chunks.
+    const prompts = expectResult(await session.request(100, "prompts/list"), 100, "prompts/list");
+    if (!Array.isArray(prompts.prompts) || prompts.prompts.length === 0) {
+      fail(`prompts/list: no prompts in ${show(prompts)}`);
+    }
+    const resources = expectResult(
+      await session.request(101, "resources/list"),
+      101,
+      "resources/list",
+    );
+    if (!Array.isArray(resources.resources) || resources.resources.length === 0) {
+      fail(`resources/list: no resources in ${show(resources)}`);
+    }
 
     await session.write("this line is not JSON\n");
     const parseError = await session.nextMessage("a line that is not JSON");

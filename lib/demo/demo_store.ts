@@ -9,9 +9,10 @@ import { DEMO_TASKS, DEMO_TRANSCRIPTS } from "./demo_data.ts";
 import { populateStore } from "../store/populate_store.ts";
 import { SCHEMA_SQL } from "../store/schema.ts";
 import { Store } from "../store/store.ts";
+import { DEMO_LOCATION } from "./demo_location.ts";
 
-/** Where the demo store says it lives, in logs and `check`. */
-export const DEMO_LOCATION = "(built-in demo store, in memory)";
+// Kept here too, beside the store it names.
+export { DEMO_LOCATION };
 
 /**
  * Opens the demo store: built in memory at start, then locked read-only like any store.

@@ -11,7 +11,7 @@
  * @module
  */
 import type { RpcId } from "../transport/jsonrpc.ts";
-import type { ToolOutcome } from "../tools/call_tool.ts";
+import type { ToolOutcome } from "../tools/tool_outcome.ts";
 import { toolCallResult } from "./tool_result.ts";
 
 const encoder = new TextEncoder();

@@ -45,7 +45,7 @@ import { describeParamsProblem } from "./params_problem.ts";
 import { errorAnswer, requestAnswerLine, type RequestRunner } from "./request_answer.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
-import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
+import { toolErrorOutcome, type ToolOutcome } from "../tools/tool_outcome.ts";
 import { DEFAULT_TIMEOUT_MS, MAX_ERROR_MESSAGE } from "../config/limits.ts";
 
 /**

@@ -1,19 +1,18 @@
 /**
  * The requests the protocol gate answers beside tools/call: resources, prompts and
- * completions, each method routed to its module.
+ * completions, each method routed to its module, loaded on its first request (issue #26).
  *
  * @module
  */
 import type { CallBounds } from "../runtime/deadline.ts";
-import { complete } from "./completions/complete.ts";
-import { getPrompt, listPrompts, refuseCursor } from "./prompts/prompt_methods.ts";
+import { LazyModule } from "../runtime/lazy_module.ts";
 import type { RequestAnswer, RequestRunner } from "./request_answer.ts";
-import {
-  listResources,
-  listResourceTemplates,
-  readResource,
-} from "./resources/resource_methods.ts";
 import type { SourceReads } from "./source_reads.ts";
+
+// Literal specifiers, so that `deno compile` and `deno bundle` see and include them.
+const resources = new LazyModule(() => import("./resources/resource_methods.ts"));
+const prompts = new LazyModule(() => import("./prompts/prompt_methods.ts"));
+const completions = new LazyModule(() => import("./completions/complete.ts"));
 
 type Method = (params: Record<string, unknown>, bounds: CallBounds) => Promise<RequestAnswer>;
 
@@ -34,17 +33,18 @@ export function servedRequests(
   sourceNames: readonly string[],
 ): RequestRunner {
   const methods: Record<string, Method> = {
-    "resources/list": (params, bounds) => listResources(reads, params, bounds),
-    "resources/templates/list": (params) =>
-      Promise.resolve(
-        params["cursor"] === undefined
-          ? listResourceTemplates()
-          : refuseCursor("resources/templates/list"),
-      ),
-    "resources/read": (params, bounds) => readResource(reads, params, bounds),
-    "prompts/list": (params) => Promise.resolve(listPrompts(params)),
-    "prompts/get": (params, bounds) => getPrompt(reads, params, bounds),
-    "completion/complete": (params, bounds) => complete({ reads, sourceNames }, params, bounds),
+    "resources/list": async (params, bounds) =>
+      (await resources.get()).listResources(reads, params, bounds),
+    "resources/templates/list": async (params) =>
+      params["cursor"] === undefined
+        ? (await resources.get()).listResourceTemplates()
+        : (await prompts.get()).refuseCursor("resources/templates/list"),
+    "resources/read": async (params, bounds) =>
+      (await resources.get()).readResource(reads, params, bounds),
+    "prompts/list": async (params) => (await prompts.get()).listPrompts(params),
+    "prompts/get": async (params, bounds) => (await prompts.get()).getPrompt(reads, params, bounds),
+    "completion/complete": async (params, bounds) =>
+      (await completions.get()).complete({ reads, sourceNames }, params, bounds),
   };
   return {
     handles: (method) => Object.hasOwn(methods, method),

@@ -8,19 +8,16 @@ import { Server } from "@modelcontextprotocol/sdk/server";
 // @ts-types="@modelcontextprotocol/sdk/types"
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { logLine } from "../log.ts";
-import { InlineCalls } from "../runtime/inline_calls.ts";
 import { ProtocolGate } from "./protocol_gate.ts";
 import { servedRequests } from "./served_requests.ts";
-import { SourceSet, type SourceSpec } from "../sources/source_set.ts";
+import type { SourceSpec } from "../sources/source_set.ts";
 import { StdioLineTransport } from "../transport/stdio.ts";
 import { RPC_ERRORS } from "../transport/jsonrpc.ts";
-import { publishTool } from "../tools/call_tool.ts";
-import { findTool, TOOLS, toolsWith } from "../tools/registry.ts";
-import type { AnyTool } from "../tools/tool.ts";
-import { searchTranscripts } from "../tools/search_transcripts.ts";
-import { SplitSearch } from "../runtime/split_search.ts";
+import type { PublishedTool } from "../tools/call_tool.ts";
+import { toolNamesWith } from "../tools/tool_names.ts";
 import { SERVER_NAME, VERSION } from "../config/version.ts";
-import { ToolWorkerPool, type ToolWorkerPoolOptions } from "../runtime/worker_pool.ts";
+import type { ToolWorkerPoolOptions } from "../runtime/worker_pool.ts";
+import { LazyModule } from "../runtime/lazy_module.ts";
 
 /** What `initialize` tells the assistant about this server. */
 export const INSTRUCTIONS: string =
@@ -33,30 +30,33 @@ export const INSTRUCTIONS: string =
   "paged: pass nextCursor back to continue.";
 
 /**
- * Builds the MCP server, publishing `tools` (the native ones by default): initialize and
- * tools/list. ping, tools/call, resources, prompts and completions are answered by the
- * protocol gate (see protocol_gate.ts); tool calls run on the main thread when cheap
- * (inline_calls.ts), otherwise in the worker pool.
+ * Builds the MCP server: initialize and tools/list, whose definitions `publish` gives (the
+ * tools are loaded on the first tools/list, not before initialize is answered). ping,
+ * tools/call, resources, prompts and completions are answered by the protocol gate (see
+ * protocol_gate.ts); tool calls run on the main thread when cheap (inline_calls.ts),
+ * otherwise in the worker pool.
  *
  * @example
  * ```ts
  * import { createMcpServer } from "./server.ts";
- * const server = createMcpServer();
+ * const server = createMcpServer(() => []);
  * ```
  */
-export function createMcpServer(tools: readonly AnyTool[] = TOOLS): Server {
+export function createMcpServer(
+  publish: () => PublishedTool[] | Promise<PublishedTool[]>,
+): Server {
   const server = new Server(
     { name: SERVER_NAME, version: VERSION },
     {
       // Resources, prompts and completions are answered by the gate (served_requests.ts).
       capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
       instructions: INSTRUCTIONS,
+      // The SDK validates with it only the answers to elicitation requests, which this
+      // server never sends; its default builds an Ajv instance at every start.
+      jsonSchemaValidator: NO_ELICITATION,
     },
   );
-  // Made on the first tools/list, not at start: building the JSON Schemas takes time that
-  // would otherwise delay the answer to initialize.
-  let published: ReturnType<typeof publishTool>[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     // One page, as prompts/list: a cursor was never given out, so it is refused, not ignored.
     if (request.params?.cursor !== undefined) {
       throw Object.assign(
@@ -64,10 +64,16 @@ export function createMcpServer(tools: readonly AnyTool[] = TOOLS): Server {
         { code: RPC_ERRORS.INVALID_PARAMS },
       );
     }
-    return { tools: published ??= tools.map(publishTool) };
+    return { tools: await publish() };
   });
   return server;
 }
+
+const NO_ELICITATION = {
+  getValidator(): never {
+    throw new Error("this server sends no elicitation requests");
+  },
+};
 
 /** Options for {@link serveStdio}. */
 export interface ServeOptions extends ToolWorkerPoolOptions {
@@ -106,21 +112,22 @@ export async function serveStdio(
   output: WritableStream<Uint8Array>,
   options: ServeOptions = {},
 ): Promise<void> {
-  const tools = toolsWith(options.toolSets ?? []);
+  const names = new Set(toolNamesWith(options.toolSets ?? []));
   const transport = new StdioLineTransport(input, output);
-  const pool = new ToolWorkerPool(sources, options);
-  const [only, ...others] = sources;
-  const splittable = others.length === 0 &&
-    (only?.kind === "demo" || only?.detected === "transcript-mcp");
-  const search = new SplitSearch(pool, { splittable });
-  // The main thread's connections never wait for an app's lock: see inline_calls.ts.
-  const inline = new InlineCalls(() => SourceSet.openEvery(sources, 0));
-  const server = createMcpServer(tools);
+  // The tools, the pool and everything they read are loaded once initialize is answered:
+  // when the client says it is initialized, or at the first request that needs them.
+  const services = new LazyModule(async () =>
+    (await import("./session_services.ts")).startServices(sources, options)
+  );
+  const sourceNames = sources.map((source) => source.name);
+  const server = createMcpServer(async () => (await services.get()).published());
   // The first call should not wait for a worker to start or a connection to open.
-  server.oninitialized = () => {
-    void pool.warm();
-    inline.open();
-  };
+  server.oninitialized = () => void services.get().then((loaded) => loaded.warm(), () => {});
+  // A served folder is indexed by a thread the pool starts: at once, as the client
+  // initializes, so that its first search waits less.
+  if (sources.some((source) => source.kind === "path" && source.detected === "folder")) {
+    void services.get().catch(() => {});
+  }
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -128,15 +135,13 @@ export async function serveStdio(
     // The gate already answered or logged every failure a client can cause.
   };
   const gate = new ProtocolGate(transport, {
-    has: (name) => findTool(name, tools) !== undefined,
-    run: (name, args, bounds) => {
-      if (name === searchTranscripts.name) return search.run(args, bounds);
-      const inlined = inline.run(findTool(name, tools)!, args, bounds.deadline);
-      return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
-    },
+    has: (name) => names.has(name),
+    run: async (name, args, bounds) => (await services.get()).run(name, args, bounds),
   }, {
     timeoutMs: options.timeoutMs,
-    requests: servedRequests(pool, sources.map((source) => source.name)),
+    requests: servedRequests({
+      read: async (read, method, bounds) => (await services.get()).reads.read(read, method, bounds),
+    }, sourceNames),
   });
   await server.connect(gate);
   let release = () => {};
@@ -153,8 +158,8 @@ export async function serveStdio(
   options.signal?.addEventListener("abort", stop, { once: true });
   await closed;
   ended = true;
-  inline.close();
-  pool.close();
+  // A load still under way is waited for, so that its workers are stopped too.
+  if (services.started) await services.get().then((loaded) => loaded.close(), () => {});
   // Stops reading too: lines that still arrive after a signal or a broken pipe are not served.
   // A signal ends the session at once, even while its answers are still being written: a
   // client that has stopped reading would otherwise hold the exit for ever.

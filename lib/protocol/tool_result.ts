@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ToolOutcome } from "../tools/call_tool.ts";
+import type { ToolOutcome } from "../tools/tool_outcome.ts";
 
 /** An MCP `tools/call` result. */
 export interface ToolCallResult {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { toolErrorOutcome, type ToolOutcome } from "../tools/call_tool.ts";
+import { toolErrorOutcome, type ToolOutcome } from "../tools/tool_outcome.ts";
 import { DEFAULT_TIMEOUT_MS } from "../config/limits.ts";
 
 /**

@@ -8,7 +8,6 @@
 import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { InvalidCursorError } from "./cursor.ts";
-import { printable } from "../text/printable.ts";
 import { describeError, logLine } from "../log.ts";
 import { StoreBusyError, StoreCorruptError, StoreInterruptedError } from "../store/errors.ts";
 import { QueryTooBroadError } from "../search/query_work.ts";
@@ -18,9 +17,12 @@ import {
   UnknownSourceError,
 } from "../sources/source_set.ts";
 import { describeIssue } from "./argument_issue.ts";
-import { type AnyTool, ToolError, type ToolErrorCode } from "./tool.ts";
-import { MAX_TOOL_ERROR_MESSAGE } from "../config/limits.ts";
+import { type AnyTool, ToolError } from "./tool.ts";
 import { withCallClock } from "../sources/call_clock.ts";
+import { toolErrorOutcome, type ToolOutcome } from "./tool_outcome.ts";
+
+// Kept here too: tool runners import them with the rest of the calling code.
+export { toolErrorOutcome, type ToolOutcome };
 
 /** A tool's definition as `tools/list` publishes it. */
 export interface PublishedTool {
@@ -37,28 +39,6 @@ export interface PublishedTool {
   /** Hints about the tool's effects: all read-only here. */
   annotations: AnyTool["annotations"];
 }
-
-/**
- * What a tool call came to: the answer as compact JSON text, or a tool error. It is what
- * threads exchange; the MCP result is made from it once, at the protocol edge.
- */
-export type ToolOutcome =
-  | {
-    /** The call succeeded. */
-    readonly ok: true;
-    /** The answer (the MCP result's structuredContent) as compact JSON text. */
-    readonly structuredJson: string;
-    /** The text block, when the tool renders one (Tool.text); else the JSON above. */
-    readonly text?: string;
-  }
-  | {
-    /** The call failed. */
-    readonly ok: false;
-    /** The tool error code. */
-    readonly code: ToolErrorCode;
-    /** A one-line message for the client. */
-    readonly message: string;
-  };
 
 /** Validated arguments, or the outcome that refuses them. */
 export type ParsedArguments =
@@ -91,23 +71,6 @@ export function publishTool(tool: AnyTool): PublishedTool {
     outputSchema: objectSchema(tool.outputSchema),
     annotations: { ...tool.annotations },
   };
-}
-
-/**
- * The outcome of a tool error. Messages quote client input (argument names, values), so
- * they are kept to one line.
- *
- * @example
- * ```ts
- * import { toolErrorOutcome } from "./call_tool.ts";
- * toolErrorOutcome("timeout", "list_tasks ran past its deadline").ok; // false
- * ```
- */
-export function toolErrorOutcome(
-  code: ToolErrorCode,
-  message: string,
-): ToolOutcome & { ok: false } {
-  return { ok: false, code, message: printable(message, MAX_TOOL_ERROR_MESSAGE) };
 }
 
 function asToolError(error: unknown, toolName: string): ToolError {

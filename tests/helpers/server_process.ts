@@ -1,8 +1,10 @@
 /**
- * The real server in a child process, started the way users start it (`deno task start`),
- * spoken to in raw lines over its stdin and stdout.
+ * The real server in a child process, started with exactly the start task's flags (`deno run
+ * <flags> main.ts`, the command `deno task start` runs), spoken to in raw lines over its stdin
+ * and stdout.
  */
 import { fileURLToPath } from "node:url";
+import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 
 /** The project root, where deno.json lives. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -134,7 +136,7 @@ export class ServerProcess {
     return response["result"];
   }
 
-  /** Sends `signal` to the server; `deno task` passes it on to the server process. */
+  /** Sends `signal` to the server process. */
   signal(signal: Deno.Signal): void {
     this.#child.kill(signal);
   }
@@ -180,7 +182,7 @@ export class ServerProcess {
     }
     await this.#writer.close().catch(() => {});
     await this.#child.status;
-    // `deno task` cannot pass SIGKILL on: its server, if still running, holds the pipes.
+    // A process the server started, if still running, may hold the pipes.
     this.#readingAbort.abort();
     await Promise.all([this.#stdoutRead, this.#stderrRead]);
   }
@@ -212,12 +214,14 @@ export class ServerProcess {
 }
 
 /**
- * Starts `deno task start` with `args` (e.g. `["--db", path]`), exactly as docs/install.md
- * tells users to, with the release binary's permission flags.
+ * Starts the server with `args` (e.g. `["--db", path]`) as `deno task start` runs it, with the
+ * release binary's permission flags, but without the task runner's own process in between:
+ * that halves the processes a test starts (issue #26). Tests that start `deno task start`
+ * itself (smoke_test.ts, shutdown_test.ts, turns_test.ts, the SDK client) keep that path tested.
  */
 export function startServer(args: string[], env: Record<string, string> = {}): ServerProcess {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["task", "--quiet", "start", ...args],
+    args: ["run", ...readStartPermissionFlags(), "main.ts", ...args],
     cwd: PROJECT_ROOT,
     stdin: "piped",
     stdout: "piped",
@@ -241,15 +245,22 @@ export async function publishedToolNames(args: string[]): Promise<string[]> {
 }
 
 /**
- * Runs the CLI to completion (`deno task start ARGS`) and returns its output. `wrapper` is a
- * command that runs it (`setpriv` and its options), if any.
+ * Runs the CLI to completion (`deno task start ARGS`, run as {@link startServer} runs it) and
+ * returns its output. `wrapper` is a command that runs it (`setpriv` and its options), if any.
  */
 export async function runCli(
   args: string[],
   env: Record<string, string> = {},
   wrapper: readonly string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const [command, ...rest] = [...wrapper, Deno.execPath(), "task", "--quiet", "start", ...args];
+  const [command, ...rest] = [
+    ...wrapper,
+    Deno.execPath(),
+    "run",
+    ...readStartPermissionFlags(),
+    "main.ts",
+    ...args,
+  ];
   const output = await new Deno.Command(command!, {
     args: rest,
     cwd: PROJECT_ROOT,

@@ -23,6 +23,8 @@ import {
   RARE_WORD,
 } from "../../bench/planted_terms.ts";
 import { CLASS_LABELS } from "../../bench/query_classes.ts";
+import { checkoutCandidates, startTimes } from "../../bench/start_up.ts";
+import { BARE_SCRIPT } from "../../bench/cold_start.ts";
 import { TABLE_COLUMNS, TARGET_COLUMNS } from "../../bench/report.ts";
 import {
   COPIED_SQL,
@@ -351,5 +353,34 @@ Deno.test(
     const ratios = rows.map((row) => row.currentP50 / row.baselineP50);
     const mean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
     assertEquals(lines.at(-1), `| geometric mean | | | ${mean.toFixed(2)}× | | |`);
+  }),
+);
+
+Deno.test(
+  "bench-start times each command to its first answer, by turns, with its CPU time",
+  withTempDir(async (dir) => {
+    const db = join(dir, "store.db");
+    generateStore({ count: 20, out: db, averageWords: 50 });
+    const [, , fromSource] = checkoutCandidates(PROJECT_ROOT, db, "");
+    assertEquals(
+      checkoutCandidates(PROJECT_ROOT, db, "old").map((c) => c.label),
+      ["bundle (old)", "deno task start (old)", "deno run main.ts (old)"],
+    );
+    const bare = {
+      label: "bare",
+      command: Deno.execPath(),
+      args: ["run", BARE_SCRIPT],
+      cwd: PROJECT_ROOT,
+      until: "line" as const,
+    };
+    const times = await startTimes([bare, fromSource!], 2);
+    assertEquals([...times.keys()], ["bare", "deno run main.ts"]);
+    assertEquals(times.get("bare")!.ms.length, 2);
+    assertEquals(times.get("bare")!.cpu, [], "a bare start has no CPU time read");
+    const served = times.get("deno run main.ts")!;
+    assertEquals(served.ms.length, 2);
+    assert(served.ms.every((ms) => ms > 0));
+    // Linux reads it from /proc; elsewhere there is none.
+    if (Deno.build.os === "linux") assertEquals(served.cpu.length, 2);
   }),
 );
