@@ -88,6 +88,32 @@ Deno.test("passageUnits reads a changed text again and keeps an unchanged one", 
   assertEquals(changed![0]!.said, "hiring.");
 });
 
+Deno.test("rankPassages reads a changed text's words, not those it kept of the old one", () => {
+  // What a ranking keeps of a text (where each word is said) goes with its units: a store
+  // written under a live writer reads a changed text into new units, ranked afresh.
+  const key = `test\u0000changed${keys++}`;
+  const query = { terms: stemsOf(["zeppelin", "budget"]), namedSpeakers: [] };
+  const [before] = passageUnits([{
+    cacheKey: key,
+    text: "Ana: the budget.\nBen: yes.",
+    speakers: [],
+  }]);
+  const [old] = rankPassages([{ units: before!, titleStems: [] }], query);
+  const [after] = passageUnits([{
+    cacheKey: key,
+    text: "Ana: the budget.\nBen: the zeppelin.",
+    speakers: [],
+  }]);
+  const [changed] = rankPassages([{ units: after!, titleStems: [] }], query);
+  assert(changed!.score > old!.score, `${changed!.score} > ${old!.score}`);
+  assertEquals(changed!.coverage, 1);
+  // The old units, asked again, rank as they did.
+  assertEquals(
+    rankPassages([{ units: before!, titleStems: [] }], query)[0]!.coverage,
+    old!.coverage,
+  );
+});
+
 Deno.test("rankPassages ranks a long meeting by the minutes it spends on the question", () => {
   // A long meeting that discusses the casing in one stretch, against a short one that
   // mentions the words once each, far apart.
@@ -130,6 +156,7 @@ Deno.test("rankPassages weighs rare words over common ones, and lifts the speake
   assertEquals(byBen[2]!.score, plain[2]!.score);
   const onlyBen = rankPassages(items, { terms: common, namedSpeakers: [], onlySpeaker: "ben" });
   assertEquals(onlyBen.map((rank) => rank.passages.length), [0, 1, 0, 0]);
+  assertEquals(onlyBen.map((rank) => rank.matched), [false, true, false, false]);
   assertEquals(onlyBen[1]!.passages[0]!.line, 1);
 });
 
