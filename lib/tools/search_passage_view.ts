@@ -56,10 +56,38 @@ export interface PassageView {
   passages: ShownPassage[];
 }
 
+/**
+ * Each terms set's answers by word: a page marks the same words again and again (a filler
+ * said in every line), and folding and stemming a word costs more than looking it up.
+ */
+const matchesKept = new WeakMap<ReadonlySet<string>, Map<string, boolean>>();
+
+/** How many words' answers are kept for one terms set, at most. */
+const MAX_KEPT_MATCHES = 10_000;
+
 /** Whether a word of a text matches one of `terms` (by its stem). */
 function matches(word: string, terms: ReadonlySet<string>): boolean {
-  const [folded] = foldedWords(word);
-  return folded !== undefined && terms.has(stemmed(folded) ?? folded);
+  let known = matchesKept.get(terms);
+  if (known === undefined) matchesKept.set(terms, known = new Map());
+  let match = known.get(word);
+  if (match === undefined) {
+    const [folded] = foldedWords(word);
+    match = folded !== undefined && terms.has(stemmed(folded) ?? folded);
+    if (known.size < MAX_KEPT_MATCHES) known.set(word, match);
+  }
+  return match;
+}
+
+/** The index of the unit at `line` in `units` (in order of line), or 0 when none is. */
+function unitAt(units: readonly PassageUnit[], line: number): number {
+  let low = 0;
+  let high = units.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (units[middle]!.line < line) low = middle + 1;
+    else high = middle;
+  }
+  return units[low]?.line === line ? low : 0;
 }
 
 /** The first word of `text` that matches `terms`, and where it is; null when none. */
@@ -181,9 +209,8 @@ export function passageViews(
   marks: readonly [string, string],
 ): PassageView[] {
   const laid = found.map((one) => {
-    const byLine = new Map(one.units.map((unit, i) => [unit.line, i]));
     return one.passages.map((passage) => {
-      const u = byLine.get(passage.line) ?? 0;
+      const u = unitAt(one.units, passage.line);
       const said = one.units[u]?.said ?? "";
       const match = firstMatch(said, one.terms);
       const word = match?.word ?? "";
