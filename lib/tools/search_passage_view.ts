@@ -57,25 +57,22 @@ export interface PassageView {
 }
 
 /**
- * Each terms set's answers by word: a page marks the same words again and again (a filler
- * said in every line), and folding and stemming a word costs more than looking it up.
+ * Words as the index folds them, kept: a page marks the same words again and again (a
+ * filler said in every line), and folding a word costs more than looking it up.
  */
-const matchesKept = new WeakMap<ReadonlySet<string>, Map<string, boolean>>();
+const foldedKept = new Map<string, string | undefined>();
 
-/** How many words' answers are kept for one terms set, at most. */
-const MAX_KEPT_MATCHES = 10_000;
+/** How many words' foldings are kept, at most; past it they start afresh. */
+const MAX_KEPT_FOLDINGS = 50_000;
 
 /** Whether a word of a text matches one of `terms` (by its stem). */
 function matches(word: string, terms: ReadonlySet<string>): boolean {
-  let known = matchesKept.get(terms);
-  if (known === undefined) matchesKept.set(terms, known = new Map());
-  let match = known.get(word);
-  if (match === undefined) {
-    const [folded] = foldedWords(word);
-    match = folded !== undefined && terms.has(stemmed(folded) ?? folded);
-    if (known.size < MAX_KEPT_MATCHES) known.set(word, match);
+  let folded = foldedKept.get(word);
+  if (folded === undefined && !foldedKept.has(word)) {
+    if (foldedKept.size >= MAX_KEPT_FOLDINGS) foldedKept.clear();
+    foldedKept.set(word, folded = foldedWords(word)[0]);
   }
-  return match;
+  return folded !== undefined && terms.has(stemmed(folded) ?? folded);
 }
 
 /** The index of the unit at `line` in `units` (in order of line), or 0 when none is. */
