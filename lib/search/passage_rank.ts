@@ -306,10 +306,12 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
       }
       scores[k] = namedSpeaks ? score * NAMED_SPEAKER_LIFT : score;
       // Strictly greater: of equal scores, the earlier passage ranks first.
-      if (best[0] === -1 || scores[k]! > scores[best[0]!]!) best.splice(0, 0, k);
-      else if (best[1] === -1 || scores[k]! > scores[best[1]!]!) best.splice(1, 0, k);
-      else if (best[2] === -1 || scores[k]! > scores[best[2]!]!) best.splice(2, 0, k);
-      best.length = 3;
+      let place = 3;
+      while (place > 0 && (best[place - 1] === -1 || scores[k]! > scores[best[place - 1]!]!)) {
+        place--;
+      }
+      for (let at = 2; at > place; at--) best[at] = best[at - 1]!;
+      if (place < 3) best[place] = k;
     }
     return best;
   });

@@ -116,10 +116,21 @@ export function markTerms(
     (word) => matches(word, terms) ? `${open}${word}${close}` : word,
   );
   // Words said together are one mark: `«sync conflict»`, `«POL-358»`.
-  return marked.replace(
-    new RegExp(`${escapeRegExp(close)}([ \\-./_:'@])${escapeRegExp(open)}`, "gu"),
-    "$1",
-  );
+  return marked.replace(joinedMarks(open, close), "$1");
+}
+
+/** Each pair of marks' pattern of a close, a joining character and an open, made once. */
+const joinPatterns = new Map<string, RegExp>();
+
+/** The pattern of `close`, one character words are said together by, and `open`. */
+function joinedMarks(open: string, close: string): RegExp {
+  const key = `${open}\u0000${close}`;
+  let pattern = joinPatterns.get(key);
+  if (pattern === undefined) {
+    pattern = new RegExp(`${escapeRegExp(close)}([ \\-./_:'@])${escapeRegExp(open)}`, "gu");
+    joinPatterns.set(key, pattern);
+  }
+  return pattern;
 }
 
 /** Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its match. */
