@@ -11,7 +11,7 @@ import type { SourceReader } from "../sources/source_reader.ts";
 import { holdsWords } from "../sources/holds_words.ts";
 import type { PassageUnit } from "../search/passage_units.ts";
 import { foldedWords } from "../search/passage_units.ts";
-import { stemmed } from "../search/word_stems.ts";
+import { stemmed, stemsVersion } from "../search/word_stems.ts";
 import { escapeRegExp } from "../text/word_finder.ts";
 import type { PassageFinding } from "./search_passages.ts";
 import { few, findMoment, findMoments, type Moment, momentOf } from "./search_moment.ts";
@@ -57,22 +57,32 @@ export interface PassageView {
 }
 
 /**
- * Words as the index folds them, kept: a page marks the same words again and again (a
- * filler said in every line), and folding a word costs more than looking it up.
+ * Each word's key among a query's stems (its stem, else its folded form; null for no word),
+ * kept while the stems are as they were: a page marks the same words again and again (a
+ * filler said in every line), and folding and stemming a word costs more than looking it up.
  */
-const foldedKept = new Map<string, string | undefined>();
+const keysKept = new Map<string, string | null>();
+/** The stems' version the kept keys were worked out under. */
+let keysStemsVersion = -1;
 
-/** How many words' foldings are kept, at most; past it they start afresh. */
-const MAX_KEPT_FOLDINGS = 50_000;
+/** How many words' keys are kept, at most; past it they start afresh. */
+const MAX_KEPT_KEYS = 50_000;
 
 /** Whether a word of a text matches one of `terms` (by its stem). */
 function matches(word: string, terms: ReadonlySet<string>): boolean {
-  let folded = foldedKept.get(word);
-  if (folded === undefined && !foldedKept.has(word)) {
-    if (foldedKept.size >= MAX_KEPT_FOLDINGS) foldedKept.clear();
-    foldedKept.set(word, folded = foldedWords(word)[0]);
+  const version = stemsVersion();
+  if (version !== keysStemsVersion) {
+    keysKept.clear();
+    keysStemsVersion = version;
   }
-  return folded !== undefined && terms.has(stemmed(folded) ?? folded);
+  let key = keysKept.get(word);
+  if (key === undefined) {
+    const [folded] = foldedWords(word);
+    key = folded === undefined ? null : stemmed(folded) ?? folded;
+    if (keysKept.size >= MAX_KEPT_KEYS) keysKept.clear();
+    keysKept.set(word, key);
+  }
+  return key !== null && terms.has(key);
 }
 
 /** The index of the unit at `line` in `units` (in order of line), or 0 when none is. */
@@ -133,12 +143,15 @@ function joinedMarks(open: string, close: string): RegExp {
   return pattern;
 }
 
-/** Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its match. */
+/**
+ * Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its
+ * first match, at `firstAt` in the first unit's words.
+ */
 function passageText(
   units: readonly PassageUnit[],
   from: number,
   chars: number,
-  terms: ReadonlySet<string>,
+  firstAt: number,
   firstSpeaker: boolean,
 ): string {
   const lines: string[] = [];
@@ -146,9 +159,8 @@ function passageText(
   for (let u = from; u < units.length && left > 0; u++) {
     const unit = units[u]!;
     let said = unit.said;
-    if (u === from) {
-      const at = firstMatch(said, terms)?.at ?? 0;
-      if (at > LEAD_CHARS) said = `…${said.slice(said.indexOf(" ", at - LEAD_CHARS) + 1)}`;
+    if (u === from && firstAt > LEAD_CHARS) {
+      said = `…${said.slice(said.indexOf(" ", firstAt - LEAD_CHARS) + 1)}`;
     }
     // A passage names its first speaker beside its text: only a change of speaker is said.
     const named = unit.speaker !== null && (u > from || firstSpeaker);
@@ -224,7 +236,16 @@ export function passageViews(
       const word = match?.word ?? "";
       // The word with what follows it, as one segment says it: the word alone is in many.
       const phrase = match === null ? "" : few(said.slice(match.at));
-      return { u, speaker: passage.speaker, word, phrase, line: passage.line, id: one.item.id };
+      const matchAt = match?.at ?? 0;
+      return {
+        u,
+        matchAt,
+        speaker: passage.speaker,
+        word,
+        phrase,
+        line: passage.line,
+        id: one.item.id,
+      };
     });
   });
   const sought = laid.flat().filter(({ word }) => word !== "");
@@ -235,13 +256,13 @@ export function passageViews(
       ...place,
       moment: moments.get(place) ?? null,
       text: markTerms(
-        passageText(one.units, place.u, PASSAGE_TEXT_CHARS, one.terms, false),
+        passageText(one.units, place.u, PASSAGE_TEXT_CHARS, place.matchAt, false),
         one.terms,
         marks,
       ),
     }));
     const snippet = shown[0] === undefined ? "" : markTerms(
-      passageText(one.units, shown[0].u, SNIPPET_CHARS, one.terms, true),
+      passageText(one.units, shown[0].u, SNIPPET_CHARS, shown[0].matchAt, true),
       one.terms,
       marks,
     );

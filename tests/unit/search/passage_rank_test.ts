@@ -8,6 +8,8 @@ import {
 import { passageUnits, unitSpeakers } from "../../../lib/search/passage_units.ts";
 import { PASSAGE_WORDS, rankPassages } from "../../../lib/search/passage_rank.ts";
 import { stemsOf } from "../../../lib/tools/search_passages.ts";
+import { markTerms } from "../../../lib/tools/search_passage_view.ts";
+import { stemWords } from "../../../lib/search/word_stems.ts";
 
 let keys = 0;
 /** Units of `text` under a key of their own. */
@@ -186,4 +188,14 @@ Deno.test("rankPassages cuts passages of PASSAGE_WORDS words, at most three, not
     namedSpeakers: [],
   });
   assert(titled!.score > 0 && titled!.passages.length === 0);
+});
+
+Deno.test("markTerms marks by the stems as they are now, not as they were when a word was last marked", () => {
+  // A word never stemmed is looked for as written; once stemmed, by its stem. What markTerms
+  // keeps of each word must not outlive the stems it was worked out from.
+  const marks = ["«", "»"] as const;
+  const terms = new Set(["quokka"]);
+  assertEquals(markTerms("two quokkas here", terms, marks), "two quokkas here");
+  stemWords(["quokkas"]);
+  assertEquals(markTerms("two quokkas here", terms, marks), "two «quokkas» here");
 });
