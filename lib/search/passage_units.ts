@@ -234,8 +234,9 @@ export function passageUnits(
 ): PassageUnit[][] {
   const hashes = items.map((item) => textHash(item.text));
   const fresh = new Map<number, FreshItem>();
-  // Words not seen before, in order of first sight: stemmed in one batch below.
-  const unseen = new Set<string>();
+  // Words not seen before, in order of first sight, each with a number of its own until it
+  // is stemmed in one batch below: -2 for the first, -3 for the next.
+  const unseen = new Map<string, number>();
   items.forEach((item, i) => {
     const old = kept.get(item.cacheKey);
     if (old !== undefined && old.hash === hashes[i]) {
@@ -248,7 +249,6 @@ export function passageUnits(
     // Each word's term number, the whole text's in one list (a unit is a run of it): one
     // lookup a word, and no list a unit. A word not numbered yet is filled in once stemmed.
     const numbers: number[] = [];
-    const pending: { at: number; word: string }[] = [];
     const units: FreshUnit[] = [];
     for (let line = 0; line < lines.length; line++) {
       const text = lines[line]!;
@@ -259,22 +259,24 @@ export function passageUnits(
       if (words.length === 0) continue;
       const from = numbers.length;
       for (const word of words) {
-        const number = wordNumbers.get(word);
-        if (number === undefined) {
-          pending.push({ at: numbers.length, word });
-          unseen.add(word);
-        }
-        numbers.push(number ?? -1);
+        let number = wordNumbers.get(word) ?? unseen.get(word);
+        if (number === undefined) unseen.set(word, number = -2 - unseen.size);
+        numbers.push(number);
       }
       units.push({ said, from, to: numbers.length, line, speaker: label?.[0] ?? null });
     }
-    fresh.set(i, { numbers, pending, units });
+    fresh.set(i, { numbers, units });
   });
+  // The numbers of the words seen first here, by their own numbers (-2 first).
+  const stemmedHere = new Int32Array(unseen.size);
   if (unseen.size > 0) {
-    stemWords(unseen, between);
-    for (const word of unseen) {
+    stemWords(unseen.keys(), between);
+    let k = 0;
+    for (const word of unseen.keys()) {
       const stem = stemmed(word) ?? word;
-      wordNumbers.set(word, stem === "" ? -1 : internTerm(stem));
+      const number = stem === "" ? -1 : internTerm(stem);
+      wordNumbers.set(word, number);
+      stemmedHere[k++] = number;
     }
   }
   return items.map((item, i) => {
@@ -286,15 +288,15 @@ export function passageUnits(
       kept.set(item.cacheKey, old);
       return old.units;
     }
-    const { numbers, pending } = read;
-    for (const { at, word } of pending) numbers[at] = wordNumbers.get(word)!;
+    const { numbers } = read;
     // One buffer for the item's terms, a word without a stem left out; each unit a view of it.
     const terms = new Int32Array(numbers.length);
     let count = 0;
     const units = read.units.map(({ said, from, to, line, speaker }) => {
       const start = count;
       for (let at = from; at < to; at++) {
-        const number = numbers[at]!;
+        let number = numbers[at]!;
+        if (number < -1) number = stemmedHere[-2 - number]!;
         if (number !== -1) terms[count++] = number;
       }
       return { line, speaker, said, terms: terms.subarray(start, count) };
@@ -313,10 +315,9 @@ interface FreshUnit {
   speaker: string | null;
 }
 
-/** An item as read: its words' numbers (-1 until known), those to fill in, and its units. */
+/** An item as read: its words' numbers (a new word's own, below -1, until stemmed), its units. */
 interface FreshItem {
   numbers: number[];
-  pending: { at: number; word: string }[];
   units: FreshUnit[];
 }
 
