@@ -145,7 +145,7 @@ function joinedMarks(open: string, close: string): RegExp {
 
 /**
  * Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its
- * first match, at `firstAt` in the first unit's words.
+ * first match, at character `firstAt` of the first unit's text.
  */
 function passageText(
   units: readonly PassageUnit[],
