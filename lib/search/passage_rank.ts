@@ -16,7 +16,8 @@
  *
  * @module
  */
-import { numberedTerms, type PassageUnit, termNumber } from "./passage_units.ts";
+import { type PassageUnit, termNumber } from "./passage_units.ts";
+import { postingsOf, sayings } from "./passage_postings.ts";
 import { foldCase } from "../text/fold_case.ts";
 
 /** How many words a passage holds, at least (but for a transcript's last). */
@@ -80,10 +81,15 @@ export interface ScoredPassage {
 export interface ItemRank {
   /** Higher is better; 0 when no passage and not the title holds a term. */
   score: number;
-  /** Its best passages, not overlapping, best first. */
+  /**
+   * Its best passages, not overlapping, best first. Found when first read: a search reads
+   * them for the hits it shows, not for every candidate it ranks.
+   */
   passages: ScoredPassage[];
   /** How much of the query's weight its best passage holds, from 0 to 1. */
   coverage: number;
+  /** Whether any passage holds a query term (said by the speaker asked for, if one is). */
+  matched: boolean;
 }
 
 /** A passage of one item: units [first, last] and its word count. */
@@ -120,30 +126,14 @@ function windowsOf(units: readonly PassageUnit[]): Window[] {
   return windows;
 }
 
-/** Where a unit holds query terms: the unit, and the query term (by index) of each match. */
-interface UnitMatches {
-  unit: number;
-  terms: number[];
-}
-
-/** The units of `units` that hold a query term, in order, with the terms they hold. */
-function matchesOf(
-  units: readonly PassageUnit[],
-  lookup: Int32Array,
-  speaks: (unit: PassageUnit) => boolean,
-): UnitMatches[] {
-  const found: UnitMatches[] = [];
-  for (let u = 0; u < units.length; u++) {
-    const unit = units[u]!;
-    let terms: number[] | undefined;
-    const numbers = unit.terms;
-    for (let n = 0; n < numbers.length; n++) {
-      const at = lookup[numbers[n]!]!;
-      if (at !== -1) (terms ??= []).push(at);
-    }
-    if (terms !== undefined && speaks(unit)) found.push({ unit: u, terms });
-  }
-  return found;
+/** One item's passages that hold a query term: which, their term counts, and their scores. */
+interface Counted {
+  /** The passages' indexes in windowsOf's list, in order. */
+  windows: number[];
+  /** Each passage's count of each query term, `termCount` a passage, in the same order. */
+  counts: Float64Array;
+  /** Each passage's score, in the same order. */
+  scores: Float64Array;
 }
 
 /**
@@ -167,13 +157,11 @@ function matchesOf(
  * ```
  */
 export function rankPassages(items: readonly RankedItem[], query: PassageQuery): ItemRank[] {
-  // A query term's index by its number: a typed array reads fastest in the loop over words.
-  const lookup = new Int32Array(numberedTerms()).fill(-1);
+  // A query term's index by its number (the last, should a stem be listed twice).
   const numbered = new Map<number, number>();
   query.terms.forEach((stem, i) => {
     const number = termNumber(stem);
     if (number === -1) return;
-    lookup[number] = i;
     numbered.set(number, i);
   });
   const only = query.onlySpeaker === undefined ? undefined : foldCase(query.onlySpeaker);
@@ -185,82 +173,146 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
   let passages = 0;
   let words = 0;
   const holding = new Float64Array(termCount);
-  const counted = items.map((item) => {
+  const counted: Counted[] = items.map((item) => {
     const windows = windowsOf(item.units);
     passages += windows.length;
     for (const window of windows) words += window.length;
-    const matches = matchesOf(item.units, lookup, speaks);
-    let from = 0;
-    return windows.flatMap((window) => {
-      while (from < matches.length && matches[from]!.unit < window.first) from++;
-      if (from >= matches.length || matches[from]!.unit > window.last) return [];
-      const counts = new Float64Array(termCount);
-      for (let m = from; m < matches.length && matches[m]!.unit <= window.last; m++) {
-        for (const at of matches[m]!.terms) counts[at]!++;
+    const postings = postingsOf(item.units);
+    // Windows start and end in order, so each term's sayings are swept once.
+    const all = new Float64Array(windows.length * termCount);
+    const held = new Uint8Array(windows.length);
+    for (const [number, t] of numbered) {
+      const said = sayings(postings, item.units, number, only === undefined ? undefined : speaks);
+      let low = 0;
+      let high = 0;
+      for (let w = 0; w < windows.length && low < said.length; w++) {
+        const { first, last } = windows[w]!;
+        while (low < said.length && said[low]! < first) low++;
+        if (high < low) high = low;
+        while (high < said.length && said[high]! <= last) high++;
+        if (high > low) {
+          all[w * termCount + t] = high - low;
+          held[w] = 1;
+        }
       }
-      counts.forEach((count, i) => count > 0 && holding[i]!++);
-      return [{ window, counts }];
+    }
+    const kept: number[] = [];
+    for (let w = 0; w < windows.length; w++) if (held[w] === 1) kept.push(w);
+    const counts = new Float64Array(kept.length * termCount);
+    kept.forEach((w, k) => {
+      counts.set(all.subarray(w * termCount, (w + 1) * termCount), k * termCount);
+      for (let t = 0; t < termCount; t++) if (all[w * termCount + t]! > 0) holding[t]!++;
     });
+    return { windows: kept, counts, scores: new Float64Array(kept.length) };
   });
   const average = passages === 0 ? 1 : Math.max(1, words / passages);
   const weights = [...holding].map((n) => Math.log(1 + (passages - n + 0.5) / (n + 0.5)));
   const termWeights = new Map<number, number>();
   for (const [number, at] of numbered) termWeights.set(number, weights[at]!);
   const whole = weights.reduce((sum, weight) => sum + weight, 0);
-  const allScored = items.map((item, i) =>
-    counted[i]!.map(({ window, counts }) => {
+  // Each item's best three passages, by score and then by place, as a sort would give them.
+  const bests = items.map((item, i) => {
+    const { windows: kept, counts, scores } = counted[i]!;
+    const windows = windowsOf(item.units);
+    const best = [-1, -1, -1];
+    for (let k = 0; k < kept.length; k++) {
+      const window = windows[kept[k]!]!;
       let score = 0;
       const norm = K1 * (1 - B + B * window.length / average);
-      counts.forEach((count, t) => {
+      for (let t = 0; t < termCount; t++) {
+        const count = counts[k * termCount + t]!;
         if (count > 0) score += weights[t]! * count * (K1 + 1) / (count + norm);
-      });
+      }
       let namedSpeaks = false;
       for (let u = window.first; u <= window.last && !namedSpeaks && named.size > 0; u++) {
         const speaker = item.units[u]!.speaker;
         namedSpeaks = speaker !== null && named.has(speaker) && speaks(item.units[u]!);
       }
-      return { window, counts, score: namedSpeaks ? score * NAMED_SPEAKER_LIFT : score };
-    }).sort((a, b) => b.score - a.score || a.window.first - b.window.first)
-  );
-  const bestPassage = Math.max(0, ...allScored.map((scored) => scored[0]?.score ?? 0));
+      scores[k] = namedSpeaks ? score * NAMED_SPEAKER_LIFT : score;
+      // Strictly greater: of equal scores, the earlier passage ranks first.
+      let place = 3;
+      while (place > 0 && (best[place - 1] === -1 || scores[k]! > scores[best[place - 1]!]!)) {
+        place--;
+      }
+      for (let at = 2; at > place; at--) best[at] = best[at - 1]!;
+      if (place < 3) best[place] = k;
+    }
+    return best;
+  });
+  const scoreOf = (i: number, place: number) => {
+    const k = bests[i]![place]!;
+    return k === -1 ? 0 : counted[i]!.scores[k]!;
+  };
+  const bestPassage = Math.max(0, ...items.map((_, i) => scoreOf(i, 0)));
   return items.map((item, i) => {
-    const scored = allScored[i]!;
+    const { windows: kept, counts, scores } = counted[i]!;
     let title = 0;
     for (const stem of new Set(item.titleStems)) {
       const at = query.terms.indexOf(stem);
       if (at !== -1) title += weights[at] ?? Math.log(1 + (passages + 0.5) / 0.5);
     }
-    let score = (scored[0]?.score ?? 0) +
+    let score = scoreOf(i, 0) +
       WHOLE_SHARE * (item.whole ?? 0) * bestPassage +
-      NEXT_PASSAGES_SHARE * ((scored[1]?.score ?? 0) + (scored[2]?.score ?? 0)) +
+      NEXT_PASSAGES_SHARE * (scoreOf(i, 1) + scoreOf(i, 2)) +
       TITLE_SHARE * title;
     if (
       named.size > 0 && item.units.some((unit) => unit.speaker !== null && named.has(unit.speaker))
     ) {
       score *= NAMED_SPEAKER_LIFT;
     }
-    const best: ScoredPassage[] = [];
-    for (const { window, score: passageScore } of scored) {
-      // Passages far below the best say little more, and cost an assistant tokens.
-      if (best.length === MAX_PASSAGES || passageScore < SHOWN_SHARE * scored[0]!.score) break;
-      const first = item.units[window.first]!.line;
-      const last = item.units[window.last]!.line;
-      if (best.some((kept) => first <= kept.lastLine && kept.firstLine <= last)) continue;
-      const strongest = strongestUnit(item.units, window, termWeights, speaks);
-      best.push({
-        firstLine: first,
-        lastLine: last,
-        line: strongest.line,
-        speaker: strongest.speaker,
-        score: passageScore,
-      });
-    }
+    // The passages in order of score, as the best of them are shown.
+    const order = () =>
+      kept.map((_, k) => k).sort((a, b) => scores[b]! - scores[a]! || kept[a]! - kept[b]!);
     // What its best passage, or its title, holds of the query's weight.
     let held = 0;
-    scored[0]?.counts.forEach((count, t) => held += count > 0 ? weights[t]! : 0);
+    const top = bests[i]![0]!;
+    for (let t = 0; t < termCount && top !== -1; t++) {
+      held += counts[top * termCount + t]! > 0 ? weights[t]! : 0;
+    }
     held = Math.max(held, title);
-    return { score, passages: best, coverage: whole === 0 ? 0 : held / whole };
+    let shown: ScoredPassage[] | undefined;
+    return {
+      score,
+      // Finding a passage's strongest unit reads its every word: only for the hits shown.
+      get passages() {
+        return shown ??= bestPassages(item.units, kept, scores, order(), termWeights, speaks);
+      },
+      matched: kept.length > 0,
+      coverage: whole === 0 ? 0 : held / whole,
+    };
   });
+}
+
+/** An item's best passages that do not overlap, best first, from its passages `order`ed by score. */
+function bestPassages(
+  units: readonly PassageUnit[],
+  kept: readonly number[],
+  scores: Float64Array,
+  order: readonly number[],
+  termWeights: ReadonlyMap<number, number>,
+  speaks: (unit: PassageUnit) => boolean,
+): ScoredPassage[] {
+  const windows = windowsOf(units);
+  const best: ScoredPassage[] = [];
+  const top = order.length === 0 ? 0 : scores[order[0]!]!;
+  for (const k of order) {
+    const passageScore = scores[k]!;
+    // Passages far below the best say little more, and cost an assistant tokens.
+    if (best.length === MAX_PASSAGES || passageScore < SHOWN_SHARE * top) break;
+    const window = windows[kept[k]!]!;
+    const first = units[window.first]!.line;
+    const last = units[window.last]!.line;
+    if (best.some((one) => first <= one.lastLine && one.firstLine <= last)) continue;
+    const strongest = strongestUnit(units, window, termWeights, speaks);
+    best.push({
+      firstLine: first,
+      lastLine: last,
+      line: strongest.line,
+      speaker: strongest.speaker,
+      score: passageScore,
+    });
+  }
+  return best;
 }
 
 /**

@@ -233,10 +233,10 @@ export function passageUnits(
   between?: () => void,
 ): PassageUnit[][] {
   const hashes = items.map((item) => textHash(item.text));
-  const fresh = new Map<
-    number,
-    { said: string; words: string[]; line: number; speaker: string | null }[]
-  >();
+  const fresh = new Map<number, FreshItem>();
+  // Words not seen before, in order of first sight, each with a number of its own until it
+  // is stemmed in one batch below: -2 for the first, -3 for the next.
+  const unseen = new Map<string, number>();
   items.forEach((item, i) => {
     const old = kept.get(item.cacheKey);
     if (old !== undefined && old.hash === hashes[i]) {
@@ -246,7 +246,10 @@ export function passageUnits(
     const speakers = new Set(item.speakers);
     const lines = item.text.split("\n");
     const anyLabel = labelled(lines, speakers);
-    const read = [];
+    // Each word's term number, the whole text's in one list (a unit is a run of it): one
+    // lookup a word, and no list a unit. A word not numbered yet is filled in once stemmed.
+    const numbers: number[] = [];
+    const units: FreshUnit[] = [];
     for (let line = 0; line < lines.length; line++) {
       const text = lines[line]!;
       const label = labelOf(text, speakers, anyLabel);
@@ -254,22 +257,26 @@ export function passageUnits(
         .replace(/\s{2,}/gu, " ").trim();
       const words = foldedWords(said);
       if (words.length === 0) continue;
-      read.push({ said, words, line, speaker: label?.[0] ?? null });
+      const from = numbers.length;
+      for (const word of words) {
+        let number = wordNumbers.get(word) ?? unseen.get(word);
+        if (number === undefined) unseen.set(word, number = -2 - unseen.size);
+        numbers.push(number);
+      }
+      units.push({ said, from, to: numbers.length, line, speaker: label?.[0] ?? null });
     }
-    fresh.set(i, read);
+    fresh.set(i, { numbers, units });
   });
-  // Words not seen before are stemmed in one batch; every word's term number is kept.
-  const unseen = new Set<string>();
-  for (const read of fresh.values()) {
-    for (const unit of read) {
-      for (const word of unit.words) if (!wordNumbers.has(word)) unseen.add(word);
-    }
-  }
+  // The numbers of the words seen first here, by their own numbers (-2 first).
+  const stemmedHere = new Int32Array(unseen.size);
   if (unseen.size > 0) {
-    stemWords(unseen, between);
-    for (const word of unseen) {
+    stemWords(unseen.keys(), between);
+    let k = 0;
+    for (const word of unseen.keys()) {
       const stem = stemmed(word) ?? word;
-      wordNumbers.set(word, stem === "" ? -1 : internTerm(stem));
+      const number = stem === "" ? -1 : internTerm(stem);
+      wordNumbers.set(word, number);
+      stemmedHere[k++] = number;
     }
   }
   return items.map((item, i) => {
@@ -281,20 +288,37 @@ export function passageUnits(
       kept.set(item.cacheKey, old);
       return old.units;
     }
-    let words = 0;
-    const units = read.map(({ said, words: folded, line, speaker }) => {
-      words += folded.length;
-      const numbers = new Int32Array(folded.length);
-      let count = 0;
-      for (const word of folded) {
-        const number = wordNumbers.get(word)!;
-        if (number !== -1) numbers[count++] = number;
+    const { numbers } = read;
+    // One buffer for the item's terms, a word without a stem left out; each unit a view of it.
+    const terms = new Int32Array(numbers.length);
+    let count = 0;
+    const units = read.units.map(({ said, from, to, line, speaker }) => {
+      const start = count;
+      for (let at = from; at < to; at++) {
+        let number = numbers[at]!;
+        if (number < -1) number = stemmedHere[-2 - number]!;
+        if (number !== -1) terms[count++] = number;
       }
-      return { line, speaker, said, terms: numbers.subarray(0, count) };
+      return { line, speaker, said, terms: terms.subarray(start, count) };
     });
-    keep(item.cacheKey, { hash: hashes[i]!, stamp: item.stamp, units, words });
+    keep(item.cacheKey, { hash: hashes[i]!, stamp: item.stamp, units, words: numbers.length });
     return units;
   });
+}
+
+/** A unit as read, before its words are numbered: its words are `from` to `to` of its item's. */
+interface FreshUnit {
+  said: string;
+  from: number;
+  to: number;
+  line: number;
+  speaker: string | null;
+}
+
+/** An item as read: its words' numbers (a new word's own, below -1, until stemmed), its units. */
+interface FreshItem {
+  numbers: number[];
+  units: FreshUnit[];
 }
 
 /** Keeps `entry`, letting the least recently used go past KEPT_WORDS. */

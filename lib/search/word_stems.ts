@@ -39,6 +39,7 @@ let scratch: QueryTokenizer | undefined;
  */
 export function stemWords(words: Iterable<string>, between?: () => void): void {
   let missing = [...new Set(words)].filter((word) => !stems.has(word));
+  if (missing.length > 0) stemsChanged++;
   if (stems.size + missing.length > STEM_CACHE_WORDS) {
     // Cleared first: the words of this call that had a stem need it again.
     stems.clear();
@@ -52,6 +53,25 @@ export function stemWords(words: Iterable<string>, between?: () => void): void {
     batch.forEach((word, i) => stems.set(word, made[i]!.join(" ")));
     between?.();
   }
+}
+
+/** How many times the stems kept have changed (words added, or all let go). */
+let stemsChanged = 0;
+
+/**
+ * A number that changes whenever what {@link stemmed} answers may change: what is worked
+ * out from its answers can be kept while it stays the same.
+ *
+ * @example
+ * ```ts
+ * import { stemsVersion, stemWords } from "./word_stems.ts";
+ * const before = stemsVersion();
+ * stemWords(["zeppelins-never-seen"]);
+ * stemsVersion() !== before; // true
+ * ```
+ */
+export function stemsVersion(): number {
+  return stemsChanged;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SourceReader } from "../sources/source_reader.ts";
 import { holdsWords } from "../sources/holds_words.ts";
 import type { PassageUnit } from "../search/passage_units.ts";
 import { foldedWords } from "../search/passage_units.ts";
-import { stemmed } from "../search/word_stems.ts";
+import { stemmed, stemsVersion } from "../search/word_stems.ts";
 import { escapeRegExp } from "../text/word_finder.ts";
 import type { PassageFinding } from "./search_passages.ts";
 import { few, findMoment, findMoments, type Moment, momentOf } from "./search_moment.ts";
@@ -56,10 +56,45 @@ export interface PassageView {
   passages: ShownPassage[];
 }
 
+/**
+ * Each word's key among a query's stems (its stem, else its folded form; null for no word),
+ * kept while the stems are as they were: a page marks the same words again and again (a
+ * filler said in every line), and folding and stemming a word costs more than looking it up.
+ */
+const keysKept = new Map<string, string | null>();
+/** The stems' version the kept keys were worked out under. */
+let keysStemsVersion = -1;
+
+/** How many words' keys are kept, at most; past it they start afresh. */
+const MAX_KEPT_KEYS = 50_000;
+
 /** Whether a word of a text matches one of `terms` (by its stem). */
 function matches(word: string, terms: ReadonlySet<string>): boolean {
-  const [folded] = foldedWords(word);
-  return folded !== undefined && terms.has(stemmed(folded) ?? folded);
+  const version = stemsVersion();
+  if (version !== keysStemsVersion) {
+    keysKept.clear();
+    keysStemsVersion = version;
+  }
+  let key = keysKept.get(word);
+  if (key === undefined) {
+    const [folded] = foldedWords(word);
+    key = folded === undefined ? null : stemmed(folded) ?? folded;
+    if (keysKept.size >= MAX_KEPT_KEYS) keysKept.clear();
+    keysKept.set(word, key);
+  }
+  return key !== null && terms.has(key);
+}
+
+/** The index of the unit at `line` in `units` (in order of line), or 0 when none is. */
+function unitAt(units: readonly PassageUnit[], line: number): number {
+  let low = 0;
+  let high = units.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (units[middle]!.line < line) low = middle + 1;
+    else high = middle;
+  }
+  return units[low]?.line === line ? low : 0;
 }
 
 /** The first word of `text` that matches `terms`, and where it is; null when none. */
@@ -91,18 +126,32 @@ export function markTerms(
     (word) => matches(word, terms) ? `${open}${word}${close}` : word,
   );
   // Words said together are one mark: `«sync conflict»`, `«POL-358»`.
-  return marked.replace(
-    new RegExp(`${escapeRegExp(close)}([ \\-./_:'@])${escapeRegExp(open)}`, "gu"),
-    "$1",
-  );
+  return marked.replace(joinedMarks(open, close), "$1");
 }
 
-/** Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its match. */
+/** Each pair of marks' pattern of a close, a joining character and an open, made once. */
+const joinPatterns = new Map<string, RegExp>();
+
+/** The pattern of `close`, one character words are said together by, and `open`. */
+function joinedMarks(open: string, close: string): RegExp {
+  const key = `${open}\u0000${close}`;
+  let pattern = joinPatterns.get(key);
+  if (pattern === undefined) {
+    pattern = new RegExp(`${escapeRegExp(close)}([ \\-./_:'@])${escapeRegExp(open)}`, "gu");
+    joinPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Up to `chars` of the units from `from` on, as `Speaker: said` lines, the start cut near its
+ * first match, at character `firstAt` of the first unit's text.
+ */
 function passageText(
   units: readonly PassageUnit[],
   from: number,
   chars: number,
-  terms: ReadonlySet<string>,
+  firstAt: number,
   firstSpeaker: boolean,
 ): string {
   const lines: string[] = [];
@@ -110,9 +159,8 @@ function passageText(
   for (let u = from; u < units.length && left > 0; u++) {
     const unit = units[u]!;
     let said = unit.said;
-    if (u === from) {
-      const at = firstMatch(said, terms)?.at ?? 0;
-      if (at > LEAD_CHARS) said = `…${said.slice(said.indexOf(" ", at - LEAD_CHARS) + 1)}`;
+    if (u === from && firstAt > LEAD_CHARS) {
+      said = `…${said.slice(said.indexOf(" ", firstAt - LEAD_CHARS) + 1)}`;
     }
     // A passage names its first speaker beside its text: only a change of speaker is said.
     const named = unit.speaker !== null && (u > from || firstSpeaker);
@@ -181,15 +229,23 @@ export function passageViews(
   marks: readonly [string, string],
 ): PassageView[] {
   const laid = found.map((one) => {
-    const byLine = new Map(one.units.map((unit, i) => [unit.line, i]));
     return one.passages.map((passage) => {
-      const u = byLine.get(passage.line) ?? 0;
+      const u = unitAt(one.units, passage.line);
       const said = one.units[u]?.said ?? "";
       const match = firstMatch(said, one.terms);
       const word = match?.word ?? "";
       // The word with what follows it, as one segment says it: the word alone is in many.
       const phrase = match === null ? "" : few(said.slice(match.at));
-      return { u, speaker: passage.speaker, word, phrase, line: passage.line, id: one.item.id };
+      const matchAt = match?.at ?? 0;
+      return {
+        u,
+        matchAt,
+        speaker: passage.speaker,
+        word,
+        phrase,
+        line: passage.line,
+        id: one.item.id,
+      };
     });
   });
   const sought = laid.flat().filter(({ word }) => word !== "");
@@ -200,13 +256,13 @@ export function passageViews(
       ...place,
       moment: moments.get(place) ?? null,
       text: markTerms(
-        passageText(one.units, place.u, PASSAGE_TEXT_CHARS, one.terms, false),
+        passageText(one.units, place.u, PASSAGE_TEXT_CHARS, place.matchAt, false),
         one.terms,
         marks,
       ),
     }));
     const snippet = shown[0] === undefined ? "" : markTerms(
-      passageText(one.units, shown[0].u, SNIPPET_CHARS, one.terms, true),
+      passageText(one.units, shown[0].u, SNIPPET_CHARS, shown[0].matchAt, true),
       one.terms,
       marks,
     );

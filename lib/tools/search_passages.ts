@@ -281,7 +281,7 @@ export function rankCandidates(
   const termSet = new Set(terms);
   const hits = items.map(({ item, units }, i) => ({ item, units, i, rank: ranks[i]! }))
     // With a speaker named, an item is shown for that speaker's passages alone.
-    .filter(({ rank }) => search.speaker === undefined || rank.passages.length > 0)
+    .filter(({ rank }) => search.speaker === undefined || rank.matched)
     .sort((a, b) => b.rank.score - a.rank.score || a.i - b.i)
     .slice(0, count)
     .map(({ item, units, rank }) => ({

@@ -31,8 +31,9 @@ import { INDEX_STAMP_SETTLE_MS } from "../../config/limits.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
 
 /**
- * The largest file whose parse {@link FolderIndex.reread} keeps: a day of cues (a 30,000-cue
- * VTT is 3.2 MB); larger files are parsed again each time.
+ * How many bytes of files {@link FolderIndex.reread} keeps parsed, in all: a day of cues (a
+ * 30,000-cue VTT is 3.2 MB), or the dozen meetings a page of search hits cites. A larger
+ * file is parsed again each time.
  */
 const KEPT_REREAD_BYTES = 4 * 1024 * 1024;
 
@@ -86,8 +87,10 @@ export class FolderIndex {
   #failure: string | null = null;
   #firstPassDone = false;
   #progress = { done: 0, total: 0 };
-  /** The file {@link FolderIndex.reread} read last, with its time and size then. */
-  #lastRead: { relative: string; time: number; size: number; outcome: FileOutcome } | undefined;
+  /** The files {@link FolderIndex.reread} read, by path, with their time and size then. */
+  readonly #reread = new Map<string, { time: number; size: number; outcome: FileOutcome }>();
+  /** The kept files' bytes, in all. */
+  #rereadBytes = 0;
 
   /** An empty index of the folder at `root`; nothing is read until a pass. */
   constructor(name: string, root: string) {
@@ -147,10 +150,12 @@ export class FolderIndex {
   }
 
   /**
-   * Reads and parses the indexed file of `id` again, as it is now; undefined if none. The
-   * file read last is kept while its size and time are as they were (the rule the index
-   * itself follows), as a get_turns page reads it once per batch of segments: a 30,000-cue
-   * file was parsed 30 times for a speaker with no turns, past the deadline.
+   * Reads and parses the indexed file of `id` again, as it is now; undefined if none. Files
+   * read lately are kept while their size and time are as they were (the rule the index
+   * itself follows), up to a few MB, the least lately read let go first: a get_turns page
+   * reads its file once per batch of segments (a 30,000-cue file was parsed 30 times for a
+   * speaker with no turns, past the deadline), and a page of search hits cites a dozen files
+   * that the next search cites again.
    */
   reread(id: string): FileOutcome | undefined {
     const relative = this.#byId.get(id);
@@ -161,21 +166,37 @@ export class FolderIndex {
       const info = Deno.statSync(path);
       const { mtime, size } = info;
       const time = mtime?.getTime();
-      const kept = this.#lastRead;
-      if (kept?.relative === relative && kept.time === time && kept.size === size) {
-        return kept.outcome;
+      const kept = this.#reread.get(relative);
+      if (kept !== undefined) {
+        this.#reread.delete(relative);
+        this.#rereadBytes -= kept.size;
+        if (kept.time === time && kept.size === size) {
+          this.#keepReread(relative, kept);
+          return kept.outcome;
+        }
       }
       const outcome = readTranscriptFile(readRegularFile(path, info), baseName(relative));
       // Kept only where the time tells changes apart (written well before this read, so a
       // rewrite at the same size within the clock's tick cannot leave the same time, as
-      // `index` trusts a stamp), and only a file of a few MB.
-      this.#lastRead = time !== undefined && time < now - INDEX_STAMP_SETTLE_MS &&
-          size <= KEPT_REREAD_BYTES
-        ? { relative, time, size, outcome }
-        : undefined;
+      // `index` trusts a stamp).
+      if (time !== undefined && time < now - INDEX_STAMP_SETTLE_MS) {
+        this.#keepReread(relative, { time, size, outcome });
+      }
       return outcome;
     } catch (error) {
       return { kind: "skipped", reason: `cannot be read: ${reasonOf(error)}` };
+    }
+  }
+
+  /** Keeps a file's parse as the latest read, letting the least lately read go past the cap. */
+  #keepReread(relative: string, entry: { time: number; size: number; outcome: FileOutcome }) {
+    if (entry.size > KEPT_REREAD_BYTES) return;
+    this.#reread.set(relative, entry);
+    this.#rereadBytes += entry.size;
+    for (const [oldest, { size }] of this.#reread) {
+      if (this.#rereadBytes <= KEPT_REREAD_BYTES) break;
+      this.#reread.delete(oldest);
+      this.#rereadBytes -= size;
     }
   }
 

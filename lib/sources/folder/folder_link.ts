@@ -20,6 +20,7 @@ import {
   type SearchRanking,
   type SegmentRange,
   type SegmentRecord,
+  type SegmentSought,
   type SourceFacts,
   type TaskFilter,
   type TaskSummary,
@@ -184,6 +185,10 @@ export class RemoteFolderReader implements FolderSourceReader {
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {
     return this.#call("readSegments", [id, range]) as SegmentRecord[] | undefined;
+  }
+
+  findSegments(sought: readonly SegmentSought[]): (SegmentRecord | null | undefined)[] {
+    return this.#call("findSegments", [sought]) as (SegmentRecord | null | undefined)[];
   }
 
   listTasks(after: Position | null, limit: number, filter: TaskFilter): TaskSummary[] {

@@ -14,6 +14,7 @@ import type {
   SearchRanking,
   SegmentRange,
   SegmentRecord,
+  SegmentSought,
   SourceFacts,
   SourceReader,
   TaskFilter,
@@ -26,6 +27,7 @@ import type {
 import { SourceUnavailableError } from "../source_set.ts";
 import type { FolderIndex } from "./folder_index.ts";
 import type { WalkProblem } from "./folder_walk.ts";
+import { holdsWords } from "../holds_words.ts";
 
 /** What a folder's reader answers beyond every source's reads. */
 export interface FolderSourceReader extends SourceReader {
@@ -147,6 +149,28 @@ export class FolderReader implements FolderSourceReader {
       records.push({ seq, ...segment });
     }
     return records;
+  }
+
+  findSegments(sought: readonly SegmentSought[]): (SegmentRecord | null | undefined)[] {
+    this.#readable();
+    // Each file once for the whole page, however many of its moments are sought: a page's
+    // moments read one at a time parsed its files again for each (22 reads a search).
+    const reread = new Map<string, ReturnType<FolderIndex["reread"]>>();
+    return sought.map(({ id, needle, near }) => {
+      if (!reread.has(id)) reread.set(id, this.#index.reread(id));
+      const outcome = reread.get(id);
+      if (outcome === undefined) return undefined;
+      if (outcome.kind !== "transcript") return null;
+      const segments = outcome.transcript.segments;
+      const guess = near === undefined ? undefined : segments[near];
+      let seq = guess !== undefined && holdsWords(guess.text, needle) ? near! : -1;
+      if (seq === -1) seq = segments.findIndex((segment) => holdsWords(segment.text, needle));
+      if (seq === -1) {
+        const folded = needle.toLowerCase();
+        seq = segments.findIndex((segment) => holdsWords(segment.text.toLowerCase(), folded));
+      }
+      return seq === -1 ? null : { seq, ...segments[seq]! };
+    });
   }
 
   listTasks(_after: Position | null, _limit: number, _filter: TaskFilter): TaskSummary[] {

@@ -117,7 +117,8 @@ const INTERNAL = new Set([
   "HOUR_MS",
   "MINUTE_MS",
   "MAX_DAYS",
-  // The folder file read last, kept parsed for a page's batches (sources/folder/folder_index.ts).
+  // The folder files read lately, kept parsed for a page's batches and a search page's moments
+  // (sources/folder/folder_index.ts).
   "KEPT_REREAD_BYTES",
   // Search by passages (search/passage_rank.ts, passage_units.ts, tools/search_passages.ts,
   // search_passage_view.ts, search_page.ts): the ranking's measured tuning, what a thread
@@ -130,6 +131,7 @@ const INTERNAL = new Set([
   "TITLE_SHARE",
   "MAX_PASSAGES",
   "KEPT_WORDS",
+  "MAX_KEPT_KEYS",
   "MAX_TERMS",
   "MAX_LABEL_CHARS",
   "PREVIEW_BESIDE_PASSAGES",

@@ -53,6 +53,14 @@ for (
       assert(expected >= 42, `the fixture's transcripts: ${expected}`);
       assertEquals(facts.transcripts, expected);
       assertEquals(reader.search("call", 50).hits.length, 40);
+      // A page's moments come over the link in one call, as the host's reader finds them.
+      const id = reader.listTranscripts(null, 1, {})[0]!.id;
+      const [first] = reader.readSegments(id, { fromSeq: 0, limit: 1 }) ?? [];
+      assert(first !== undefined, "the transcript has segments");
+      assertEquals(reader.findSegments([{ id, needle: first.text, near: 0 }, { id, needle: "" }]), [
+        first,
+        null,
+      ]);
     } finally {
       reader.close();
       hosts.close();

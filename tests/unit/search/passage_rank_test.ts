@@ -8,6 +8,8 @@ import {
 import { passageUnits, unitSpeakers } from "../../../lib/search/passage_units.ts";
 import { PASSAGE_WORDS, rankPassages } from "../../../lib/search/passage_rank.ts";
 import { stemsOf } from "../../../lib/tools/search_passages.ts";
+import { markTerms } from "../../../lib/tools/search_passage_view.ts";
+import { stemWords } from "../../../lib/search/word_stems.ts";
 
 let keys = 0;
 /** Units of `text` under a key of their own. */
@@ -88,6 +90,32 @@ Deno.test("passageUnits reads a changed text again and keeps an unchanged one", 
   assertEquals(changed![0]!.said, "hiring.");
 });
 
+Deno.test("rankPassages reads a changed text's words, not those it kept of the old one", () => {
+  // What a ranking keeps of a text (where each word is said) goes with its units: a store
+  // written under a live writer reads a changed text into new units, ranked afresh.
+  const key = `test\u0000changed${keys++}`;
+  const query = { terms: stemsOf(["zeppelin", "budget"]), namedSpeakers: [] };
+  const [before] = passageUnits([{
+    cacheKey: key,
+    text: "Ana: the budget.\nBen: yes.",
+    speakers: [],
+  }]);
+  const [old] = rankPassages([{ units: before!, titleStems: [] }], query);
+  const [after] = passageUnits([{
+    cacheKey: key,
+    text: "Ana: the budget.\nBen: the zeppelin.",
+    speakers: [],
+  }]);
+  const [changed] = rankPassages([{ units: after!, titleStems: [] }], query);
+  assert(changed!.score > old!.score, `${changed!.score} > ${old!.score}`);
+  assertEquals(changed!.coverage, 1);
+  // The old units, asked again, rank as they did.
+  assertEquals(
+    rankPassages([{ units: before!, titleStems: [] }], query)[0]!.coverage,
+    old!.coverage,
+  );
+});
+
 Deno.test("rankPassages ranks a long meeting by the minutes it spends on the question", () => {
   // A long meeting that discusses the casing in one stretch, against a short one that
   // mentions the words once each, far apart.
@@ -130,6 +158,7 @@ Deno.test("rankPassages weighs rare words over common ones, and lifts the speake
   assertEquals(byBen[2]!.score, plain[2]!.score);
   const onlyBen = rankPassages(items, { terms: common, namedSpeakers: [], onlySpeaker: "ben" });
   assertEquals(onlyBen.map((rank) => rank.passages.length), [0, 1, 0, 0]);
+  assertEquals(onlyBen.map((rank) => rank.matched), [false, true, false, false]);
   assertEquals(onlyBen[1]!.passages[0]!.line, 1);
 });
 
@@ -159,4 +188,14 @@ Deno.test("rankPassages cuts passages of PASSAGE_WORDS words, at most three, not
     namedSpeakers: [],
   });
   assert(titled!.score > 0 && titled!.passages.length === 0);
+});
+
+Deno.test("markTerms marks by the stems as they are now, not as they were when a word was last marked", () => {
+  // A word never stemmed is looked for as written; once stemmed, by its stem. What markTerms
+  // keeps of each word must not outlive the stems it was worked out from.
+  const marks = ["«", "»"] as const;
+  const terms = new Set(["quokka"]);
+  assertEquals(markTerms("two quokkas here", terms, marks), "two quokkas here");
+  stemWords(["quokkas"]);
+  assertEquals(markTerms("two quokkas here", terms, marks), "two «quokkas» here");
 });
