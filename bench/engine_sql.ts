@@ -19,6 +19,7 @@ import { KEEP_GOING_SQL, Store } from "../lib/store/store.ts";
 import {
   DOCUMENT_SQL,
   listTasksSql,
+  listTranscriptRowsSql,
   listTranscriptsSql,
 } from "../lib/sources/contract/contract_reader.ts";
 
@@ -28,6 +29,7 @@ export {
   SEARCH_PROBE_SQL,
 } from "../lib/sources/contract/contract_search.ts";
 export { FULL_TEXT_SQL } from "../lib/sources/contract/contract_text.ts";
+import { headsSql } from "../lib/sources/contract/contract_text.ts";
 
 /** A piece of SQL copied from a tool's source because the tool does not export it. */
 export interface CopiedSql {
@@ -79,6 +81,16 @@ export const LIST_TRANSCRIPTS_SQL = listTranscriptsSql(where());
 
 /** list_transcripts after a cursor: the keyset condition added. */
 export const LIST_TRANSCRIPTS_AFTER_SQL = listTranscriptsSql(where(AFTER_CURSOR.text));
+
+/**
+ * What list_transcripts itself runs for those two pages: the rows without their texts, then
+ * the preview sources of the rows its connection has not kept (PreviewCache).
+ */
+export const LIST_TOOL_SQL: readonly string[] = [
+  listTranscriptRowsSql(where()),
+  listTranscriptRowsSql(where(AFTER_CURSOR.text)),
+  ...[1, 4, 16, 64, 256].map(headsSql),
+];
 
 /** get_transcript. */
 export const GET_TRANSCRIPT_SQL = DOCUMENT_SQL;

@@ -230,9 +230,11 @@ export class SpeakerCache {
   #version = -1;
   #known = new Map<string, string[] | null>();
 
-  /** The speakers of each of `ids` that has segments, as speakersByTranscript answers. */
-  of(store: Store, ids: readonly string[]): Map<string, string[]> {
-    const version = store.dataVersion();
+  /**
+   * The speakers of each of `ids` that has segments, as speakersByTranscript answers;
+   * `version` is the store's data_version if the caller has just read it.
+   */
+  of(store: Store, ids: readonly string[], version = store.dataVersion()): Map<string, string[]> {
     if (version !== this.#version) [this.#version, this.#known] = [version, new Map()];
     const missing = ids.filter((id) => !this.#known.has(id));
     if (missing.length > 0) {
