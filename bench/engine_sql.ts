@@ -19,7 +19,7 @@ import { KEEP_GOING_SQL, Store } from "../lib/store/store.ts";
 import {
   DOCUMENT_SQL,
   listTasksSql,
-  listTranscriptRowsSql,
+  listTranscriptKeysSql,
   listTranscriptsSql,
 } from "../lib/sources/contract/contract_reader.ts";
 
@@ -29,7 +29,7 @@ export {
   SEARCH_PROBE_SQL,
 } from "../lib/sources/contract/contract_search.ts";
 export { FULL_TEXT_SQL } from "../lib/sources/contract/contract_text.ts";
-import { headsSql } from "../lib/sources/contract/contract_text.ts";
+import { summariesSql } from "../lib/sources/contract/contract_summaries.ts";
 
 /** A piece of SQL copied from a tool's source because the tool does not export it. */
 export interface CopiedSql {
@@ -83,13 +83,13 @@ export const LIST_TRANSCRIPTS_SQL = listTranscriptsSql(where());
 export const LIST_TRANSCRIPTS_AFTER_SQL = listTranscriptsSql(where(AFTER_CURSOR.text));
 
 /**
- * What list_transcripts itself runs for those two pages: the rows without their texts, then
- * the preview sources of the rows its connection has not kept (PreviewCache).
+ * What list_transcripts itself runs for those two pages: their keys, from the index, then
+ * the facts of the rows its connection has not kept (SummaryCache).
  */
 export const LIST_TOOL_SQL: readonly string[] = [
-  listTranscriptRowsSql(where()),
-  listTranscriptRowsSql(where(AFTER_CURSOR.text)),
-  ...[1, 4, 16, 64, 256].map(headsSql),
+  listTranscriptKeysSql(where()),
+  listTranscriptKeysSql(where(AFTER_CURSOR.text)),
+  ...[1, 4, 16, 64, 256].map(summariesSql),
 ];
 
 /** get_transcript. */

@@ -30,7 +30,8 @@ import {
   type TranscriptSummary,
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
-import { PreviewCache, previewFromHead, previewSourceSql } from "./contract_text.ts";
+import { previewFromHead, previewSourceSql } from "./contract_text.ts";
+import { type KeptSummary, SummaryCache } from "./contract_summaries.ts";
 import { readSegments, SpeakerCache } from "./contract_segments.ts";
 import { findSegment, findSegments } from "./contract_find_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
@@ -47,10 +48,13 @@ export const listTranscriptsSql = (where: string): string =>
     ORDER BY created_at DESC, pk DESC
     LIMIT ?`;
 
-/** list_transcripts' statement in our store, for a WHERE clause of Conditions: no text. */
-export const listTranscriptRowsSql = (where: string): string =>
-  `SELECT pk, id, title, created_at, source, duration, starred, language
-     FROM transcripts ${where}
+/**
+ * list_transcripts' statement in our store, for a WHERE clause of Conditions: the keys of
+ * a page, in order. Without a filter on starred or source it reads the transcripts_newest
+ * index alone; the rest comes from {@link SummaryCache}.
+ */
+export const listTranscriptKeysSql = (where: string): string =>
+  `SELECT pk, created_at FROM transcripts ${where}
     ORDER BY created_at DESC, pk DESC
     LIMIT ?`;
 
@@ -153,7 +157,7 @@ function taskOf(row: StoreRow): TaskSummary {
 export class ContractReader implements SourceReader {
   readonly #store: Store;
   readonly #speakers = new SpeakerCache();
-  readonly #previews = new PreviewCache();
+  readonly #summaries = new SummaryCache();
   // The contract makes `segments` optional; learnt from the first read that needs it, so a
   // store that has it runs no statement more.
   #hasSegments = true;
@@ -187,17 +191,16 @@ export class ContractReader implements SourceReader {
     if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
     // Read before the rows: a commit after it moves the version, and the next call rereads.
     const version = store.dataVersion();
-    const rows = store.all(listTranscriptRowsSql(conditions.where), ...conditions.params, limit);
-    const previews = this.#previews.of(store, rows.map((row) => row["pk"] as bigint), version);
+    const rows = store.all(listTranscriptKeysSql(conditions.where), ...conditions.params, limit);
+    const summaries = this.#summaries.of(store, rows.map((row) => row["pk"] as bigint), version);
+    // A row deleted by the app between the two reads is left out, as a later page would.
     return this.#withSpeakers(
-      rows.map((row) => ({
-        ...head(row),
-        duration: numberOrNull(row["duration"]),
-        starred: flag(row["starred"]),
-        language: textOrNull(row["language"]),
-        preview: previews.get(row["pk"] as bigint) ?? "",
-        position: [positionKeyText(String(row["created_at"])), String(row["pk"])],
-      })),
+      rows.flatMap((row) => {
+        const summary: KeptSummary | undefined = summaries.get(row["pk"] as bigint);
+        if (summary === undefined) return [];
+        const position = [positionKeyText(String(row["created_at"])), String(row["pk"])];
+        return [{ ...summary, position }];
+      }),
       version,
     );
   }

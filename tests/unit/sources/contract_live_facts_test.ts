@@ -1,7 +1,8 @@
 /**
- * The facts a listing reads for every transcript on every call (previews, speakers) are
- * kept per connection, so they must stay current while the app writes: each call of one
- * long-lived connection answers what a fresh connection answers, after every commit.
+ * The facts a listing reads for every transcript on every call (its fields, preview and
+ * speakers) are kept per connection, so they must stay current while the app writes: each
+ * call of one long-lived connection answers what a fresh connection answers, after every
+ * commit.
  */
 import { DatabaseSync } from "node:sqlite";
 import { assert, assertEquals } from "../../helpers/assert.ts";
@@ -41,6 +42,8 @@ Deno.test("a kept connection's listing follows every commit of a live writer", (
     const writes = [
       // The newest transcript's text, so its preview, changes.
       `UPDATE transcripts SET text = 'Rewritten by the app. ' || text WHERE id = '${newest}'`,
+      // Its title and star, which a listing shows beside the preview.
+      `UPDATE transcripts SET title = 'Renamed', starred = 1 - starred WHERE id = '${newest}'`,
       // Someone new speaks first in it.
       `UPDATE segments SET speaker = 'Zoe Newcomer' WHERE transcript_id = '${newest}' AND seq = 0`,
       // A transcript newer than all: a row the kept previews have never seen.
@@ -57,6 +60,8 @@ Deno.test("a kept connection's listing follows every commit of a live writer", (
     const after = page(sources);
     assert(after.transcripts[0].preview.startsWith("Rewritten by the app."));
     assertEquals(after.transcripts[0].speakers[0], "Zoe Newcomer");
+    assertEquals(after.transcripts[0].title, "Renamed");
+    assertEquals(after.transcripts[0].starred, !before.transcripts[0].starred);
   } finally {
     app.close();
     sources.close();
