@@ -117,6 +117,7 @@ function speakersOnEngine(engine: Store, ids: readonly string[]): void {
 const SPEAKERS_SQL = [
   ...[1, 4, 16, 64, 256].flatMap((size) => [speakersSql(size), firstSaidSql(size)]),
   "PRAGMA data_version",
+  TEXT_STAMP_SQL,
 ];
 const MOMENT_SQL = [...[1, 4, 16, 64, 256].map(segmentsAtSql), FIND_EXACT_SQL, FIND_FOLDED_SQL];
 

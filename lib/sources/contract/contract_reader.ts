@@ -32,7 +32,7 @@ import {
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
 import { type KeptSummary, SummaryCache } from "./contract_summaries.ts";
-import { readSegments, SpeakerCache } from "./contract_segments.ts";
+import { changeStamp, readSegments, SpeakerCache } from "./contract_segments.ts";
 import { findSegment, findSegments } from "./contract_find_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
@@ -114,7 +114,7 @@ function withSpeakers<T extends TranscriptHead>(
   store: Store,
   cache: SpeakerCache,
   items: T[],
-  version?: number,
+  version?: string,
 ): T[] {
   if (items.length === 0) return items;
   const speakers = cache.of(store, items.map((item) => item.id), version);
@@ -190,7 +190,7 @@ export class ContractReader implements SourceReader {
     if (filter.since !== undefined) conditions.add("created_at >= ?", filter.since);
     if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
     // Read before the rows: a commit after it moves the version, and the next call rereads.
-    const version = store.dataVersion();
+    const version = changeStamp(store);
     const rows = store.all(listTranscriptKeysSql(conditions.where), ...conditions.params, limit);
     const summaries = this.#summaries.of(store, rows.map((row) => row["pk"] as bigint), version);
     // A row deleted by the app between the two reads is left out, as a later page would.
@@ -295,9 +295,9 @@ export class ContractReader implements SourceReader {
 
   /**
    * `items`, each with the speakers of its transcript where it has segments; `version` is
-   * the store's data_version when the caller read them, if it did.
+   * the store's changeStamp when the caller read them, if it did.
    */
-  #withSpeakers<T extends TranscriptHead>(items: T[], version?: number): T[] {
+  #withSpeakers<T extends TranscriptHead>(items: T[], version?: string): T[] {
     return this.#withSegments(
       () => withSpeakers(this.#store, this.#speakers, items, version),
       () => items,

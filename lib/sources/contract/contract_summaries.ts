@@ -12,7 +12,7 @@ import { flag, numberOrNull, textOrNull } from "../../store/row_values.ts";
 import type { Store } from "../../store/store.ts";
 import type { TranscriptSummary } from "../source_reader.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import { paddedCount } from "./contract_segments.ts";
+import { changeStamp, paddedCount } from "./contract_segments.ts";
 
 /** What a listing shows of a transcript, its place in the order left out. */
 export type KeptSummary = Omit<TranscriptSummary, "position">;
@@ -37,9 +37,9 @@ export function summariesSql(count: number): string {
 const KEPT_SUMMARIES = 1_024;
 
 /**
- * The listing's facts of transcripts as one connection last read them, kept while PRAGMA
- * data_version stays (it moves at any other connection's commit, so an edit, a new row or
- * a deleted one is read anew on the next call).
+ * The listing's facts of transcripts as one connection last read them, kept while the
+ * store's {@link changeStamp} stays (it moves at any commit, so an edit, a new row or a
+ * deleted one is read anew on the next call).
  *
  * @example
  * ```ts
@@ -49,17 +49,17 @@ const KEPT_SUMMARIES = 1_024;
  * ```
  */
 export class SummaryCache {
-  #version = -1;
+  #version = "";
   #known = new Map<bigint, KeptSummary>();
 
   /**
    * The facts of each of `keys` that the store holds; `version` is the store's
-   * data_version if the caller read it before it read the keys.
+   * {@link changeStamp} if the caller read it before it read the keys.
    */
   of(
     store: Store,
     keys: readonly bigint[],
-    version = store.dataVersion(),
+    version = changeStamp(store),
   ): Map<bigint, KeptSummary> {
     if (version !== this.#version) [this.#version, this.#known] = [version, new Map()];
     const missing = [...new Set(keys.filter((key) => !this.#known.has(key)))];
