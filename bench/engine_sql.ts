@@ -19,6 +19,7 @@ import { KEEP_GOING_SQL, Store } from "../lib/store/store.ts";
 import {
   DOCUMENT_SQL,
   listTasksSql,
+  listTranscriptKeysSql,
   listTranscriptsSql,
 } from "../lib/sources/contract/contract_reader.ts";
 
@@ -28,6 +29,7 @@ export {
   SEARCH_PROBE_SQL,
 } from "../lib/sources/contract/contract_search.ts";
 export { FULL_TEXT_SQL } from "../lib/sources/contract/contract_text.ts";
+import { summariesSql } from "../lib/sources/contract/contract_summaries.ts";
 
 /** A piece of SQL copied from a tool's source because the tool does not export it. */
 export interface CopiedSql {
@@ -79,6 +81,16 @@ export const LIST_TRANSCRIPTS_SQL = listTranscriptsSql(where());
 
 /** list_transcripts after a cursor: the keyset condition added. */
 export const LIST_TRANSCRIPTS_AFTER_SQL = listTranscriptsSql(where(AFTER_CURSOR.text));
+
+/**
+ * What list_transcripts itself runs for those two pages: their keys, from the index, then
+ * the facts of the rows its connection has not kept (SummaryCache).
+ */
+export const LIST_TOOL_SQL: readonly string[] = [
+  listTranscriptKeysSql(where()),
+  listTranscriptKeysSql(where(AFTER_CURSOR.text)),
+  ...[1, 4, 16, 64, 256].map(summariesSql),
+];
 
 /** get_transcript. */
 export const GET_TRANSCRIPT_SQL = DOCUMENT_SQL;

@@ -15,6 +15,7 @@ import {
   GET_TRANSCRIPT_SQL,
   HIT_ROW_SQL,
   LIST_TASKS_SQL,
+  LIST_TOOL_SQL,
   LIST_TRANSCRIPTS_AFTER_SQL,
   LIST_TRANSCRIPTS_SQL,
   RANK_SQL,
@@ -116,6 +117,7 @@ function speakersOnEngine(engine: Store, ids: readonly string[]): void {
 const SPEAKERS_SQL = [
   ...[1, 4, 16, 64, 256].flatMap((size) => [speakersSql(size), firstSaidSql(size)]),
   "PRAGMA data_version",
+  TEXT_STAMP_SQL,
 ];
 const MOMENT_SQL = [...[1, 4, 16, 64, 256].map(segmentsAtSql), FIND_EXACT_SQL, FIND_FOLDED_SQL];
 
@@ -159,7 +161,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "list page 1",
       tool: "list_transcripts",
       args: {},
-      sql: [LIST_TRANSCRIPTS_SQL, ...SPEAKERS_SQL],
+      sql: [LIST_TOOL_SQL[0]!, ...LIST_TOOL_SQL, ...SPEAKERS_SQL],
       onEngine: (engine) => {
         const rows = engine.all(LIST_TRANSCRIPTS_SQL, LIST_LIMIT + 1);
         speakersOnEngine(engine, rows.map((row) => String(row["id"])));
@@ -170,7 +172,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
       label: "list page 200 (cursor)",
       tool: "list_transcripts",
       args: { cursor: facts.page200Cursor },
-      sql: [LIST_TRANSCRIPTS_AFTER_SQL, ...SPEAKERS_SQL],
+      sql: [LIST_TOOL_SQL[1]!, ...LIST_TOOL_SQL, ...SPEAKERS_SQL],
       onEngine: (engine) => {
         const rows = engine.all(
           LIST_TRANSCRIPTS_AFTER_SQL,

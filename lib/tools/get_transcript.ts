@@ -9,7 +9,7 @@ import type { SourceSet } from "../sources/source_set.ts";
 import type { TranscriptDocument } from "../sources/source_reader.ts";
 import { findItem } from "./find_item.ts";
 import { textBytes } from "../sources/contract/contract_reader.ts";
-import { capText, fitJsonText, jsonBytes } from "./response_budget.ts";
+import { capText, fitJsonText, jsonBytes, UNIT_JSON_MAX_BYTES } from "./response_budget.ts";
 import { type AnyTool, defineTool, READ_ONLY_ANNOTATIONS, ToolError } from "./tool.ts";
 import { clampLimit } from "./arguments.ts";
 import {
@@ -164,7 +164,10 @@ export const getTranscript: AnyTool = defineTool({
     // A page of escape-heavy or non-Latin text can outweigh its character count: end the
     // page where the budget ends, and let nextOffset carry on from there.
     const room = PAYLOAD_BUDGET_BYTES - jsonBytes(result);
-    const end = fitJsonText(text, slice.offset, slice.offset + slice.text.length, room);
+    // A page whose every unit could take the most JSON bytes and still fit needs no count.
+    const end = slice.text.length * UNIT_JSON_MAX_BYTES <= room
+      ? slice.offset + slice.text.length
+      : fitJsonText(text, slice.offset, slice.offset + slice.text.length, room);
     result.text = text.slice(slice.offset, end);
     if (end < slice.offset + slice.text.length) result.nextOffset = end;
     return result;

@@ -66,9 +66,17 @@ export function capText<T extends string | null>(text: T, max: number): T {
 // The longest JSON of a number: 17 significant digits after "-0.00000", as in
 // -0.0000012345678901234567 (smaller numbers take an exponent, "-1.2345678901234567e-7").
 const NUMBER_JSON_MAX_BYTES = 25;
-// The most UTF-8 bytes one UTF-16 unit of a string takes in JSON: a control character's
-// escape, \u001f. (A pair's two units take 4 bytes; a lone surrogate's escape 6.)
-const UNIT_JSON_MAX_BYTES = 6;
+/**
+ * The most UTF-8 bytes one UTF-16 unit of a string takes in JSON: a control character's
+ * escape, \u001f. (A pair's two units take 4 bytes; a lone surrogate's escape 6.)
+ *
+ * @example
+ * ```ts
+ * import { UNIT_JSON_MAX_BYTES } from "./response_budget.ts";
+ * JSON.stringify("\u001f").length - 2 <= UNIT_JSON_MAX_BYTES; // true
+ * ```
+ */
+export const UNIT_JSON_MAX_BYTES = 6;
 
 /**
  * An upper bound on the UTF-8 length of `value`'s JSON, found without building it, or

@@ -31,15 +31,30 @@ import {
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import { readSegments, SpeakerCache } from "./contract_segments.ts";
+import { type KeptSummary, SummaryCache } from "./contract_summaries.ts";
+import { changeStamp, readSegments, SpeakerCache } from "./contract_segments.ts";
 import { findSegment, findSegments } from "./contract_find_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
 
-/** list_transcripts' statement in our store, for a WHERE clause of Conditions. */
+/**
+ * A page of newest transcripts with each one's preview source, in one statement, for a
+ * WHERE clause of Conditions: what a listing costs without {@link PreviewCache} (the
+ * benchmark's engine and peers run it).
+ */
 export const listTranscriptsSql = (where: string): string =>
   `SELECT pk, id, title, created_at, source, duration, starred, language,
           ${previewSourceSql("text")} AS head
      FROM transcripts ${where}
+    ORDER BY created_at DESC, pk DESC
+    LIMIT ?`;
+
+/**
+ * list_transcripts' statement in our store, for a WHERE clause of Conditions: the keys of
+ * a page, in order. Without a filter on starred or source it reads the transcripts_newest
+ * index alone; the rest comes from {@link SummaryCache}.
+ */
+export const listTranscriptKeysSql = (where: string): string =>
+  `SELECT pk, created_at FROM transcripts ${where}
     ORDER BY created_at DESC, pk DESC
     LIMIT ?`;
 
@@ -99,9 +114,10 @@ function withSpeakers<T extends TranscriptHead>(
   store: Store,
   cache: SpeakerCache,
   items: T[],
+  version?: string,
 ): T[] {
   if (items.length === 0) return items;
-  const speakers = cache.of(store, items.map((item) => item.id));
+  const speakers = cache.of(store, items.map((item) => item.id), version);
   return items.map((item) => {
     const names = speakers.get(item.id);
     return names === undefined ? item : { ...item, speakers: names };
@@ -141,6 +157,7 @@ function taskOf(row: StoreRow): TaskSummary {
 export class ContractReader implements SourceReader {
   readonly #store: Store;
   readonly #speakers = new SpeakerCache();
+  readonly #summaries = new SummaryCache();
   // The contract makes `segments` optional; learnt from the first read that needs it, so a
   // store that has it runs no statement more.
   #hasSegments = true;
@@ -172,16 +189,19 @@ export class ContractReader implements SourceReader {
     conditions.equal("starred", filter.starred).equal("source", filter.label);
     if (filter.since !== undefined) conditions.add("created_at >= ?", filter.since);
     if (filter.until !== undefined) conditions.add("created_at < ?", filter.until);
-    const rows = store.all(listTranscriptsSql(conditions.where), ...conditions.params, limit);
+    // Read before the rows: a commit after it moves the version, and the next call rereads.
+    const version = changeStamp(store);
+    const rows = store.all(listTranscriptKeysSql(conditions.where), ...conditions.params, limit);
+    const summaries = this.#summaries.of(store, rows.map((row) => row["pk"] as bigint), version);
+    // A row deleted by the app between the two reads is left out, as a later page would.
     return this.#withSpeakers(
-      rows.map((row) => ({
-        ...head(row),
-        duration: numberOrNull(row["duration"]),
-        starred: flag(row["starred"]),
-        language: textOrNull(row["language"]),
-        preview: previewFromHead(store, row["pk"], row["head"]),
-        position: [positionKeyText(String(row["created_at"])), String(row["pk"])],
-      })),
+      rows.flatMap((row) => {
+        const summary: KeptSummary | undefined = summaries.get(row["pk"] as bigint);
+        if (summary === undefined) return [];
+        const position = [positionKeyText(String(row["created_at"])), String(row["pk"])];
+        return [{ ...summary, position }];
+      }),
+      version,
     );
   }
 
@@ -273,9 +293,15 @@ export class ContractReader implements SourceReader {
     );
   }
 
-  /** `items`, each with the speakers of its transcript where it has segments. */
-  #withSpeakers<T extends TranscriptHead>(items: T[]): T[] {
-    return this.#withSegments(() => withSpeakers(this.#store, this.#speakers, items), () => items);
+  /**
+   * `items`, each with the speakers of its transcript where it has segments; `version` is
+   * the store's changeStamp when the caller read them, if it did.
+   */
+  #withSpeakers<T extends TranscriptHead>(items: T[], version?: string): T[] {
+    return this.#withSegments(
+      () => withSpeakers(this.#store, this.#speakers, items, version),
+      () => items,
+    );
   }
 
   /** What `read` answers, or `without` where the store has no segments table. */

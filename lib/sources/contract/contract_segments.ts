@@ -211,12 +211,32 @@ export function speakersByTranscript(
   return speakers;
 }
 
+const OWN_CHANGES_SQL = "SELECT total_changes() AS n";
+
+/**
+ * What moves whenever the store may have changed under a connection: PRAGMA data_version at
+ * another connection's commit, and total_changes() at the connection's own (a folder's index
+ * in memory is written by the connection that reads it). What a connection keeps of the
+ * store stays valid while this stays the same.
+ *
+ * @example
+ * ```ts
+ * import { changeStamp } from "./contract_segments.ts";
+ * import { openDemoStore } from "../../demo/demo_store.ts";
+ * const store = openDemoStore();
+ * changeStamp(store) === changeStamp(store); // true: nothing was written between
+ * ```
+ */
+export function changeStamp(store: Store): string {
+  return `${store.dataVersion()}:${store.get(OWN_CHANGES_SQL)?.["n"]}`;
+}
+
 // Transcripts whose speakers a connection keeps: a few pages of listings and searches.
 const KEPT_SPEAKERS = 4_096;
 
 /**
  * The speakers of transcripts as one connection last read them, kept while the store is
- * unchanged (PRAGMA data_version): reading them walks every segment of a transcript, and a
+ * unchanged ({@link changeStamp}): reading them walks every segment of a transcript, and a
  * client lists the same newest page, or pages through one transcript, again and again.
  *
  * @example
@@ -227,12 +247,14 @@ const KEPT_SPEAKERS = 4_096;
  * ```
  */
 export class SpeakerCache {
-  #version = -1;
+  #version = "";
   #known = new Map<string, string[] | null>();
 
-  /** The speakers of each of `ids` that has segments, as speakersByTranscript answers. */
-  of(store: Store, ids: readonly string[]): Map<string, string[]> {
-    const version = store.dataVersion();
+  /**
+   * The speakers of each of `ids` that has segments, as speakersByTranscript answers;
+   * `version` is the store's {@link changeStamp} if the caller has just read it.
+   */
+  of(store: Store, ids: readonly string[], version = changeStamp(store)): Map<string, string[]> {
     if (version !== this.#version) [this.#version, this.#known] = [version, new Map()];
     const missing = ids.filter((id) => !this.#known.has(id));
     if (missing.length > 0) {
