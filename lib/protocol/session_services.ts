@@ -61,14 +61,8 @@ export function startServices(
     published: () => published ??= tools.map(publishTool),
     run: (name, args, bounds) => {
       if (name === searchTranscripts.name) return search.run(args, bounds);
-      const tool = findTool(name, tools)!;
-      const inlined = inline.run(tool, args, bounds.deadline);
-      if (inlined.ran) return Promise.resolve(inlined.outcome);
-      const handedAt = performance.now();
-      return pool.run(name, args, bounds).then((outcome) => {
-        inline.answeredElsewhere(tool, args, performance.now() - handedAt);
-        return outcome;
-      });
+      const inlined = inline.run(findTool(name, tools)!, args, bounds.deadline);
+      return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
     reads: pool,
     warm: () => {

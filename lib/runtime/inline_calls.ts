@@ -7,10 +7,7 @@
  *
  * - one that runs past the budget, such as a filter that matches few rows of a large
  *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over, and for a while
- *   calls of its shape (the same arguments set) go to the pool without trying here, until
- *   the pool answers one of them well within the budget: a first call on a cold cache
- *   overruns where every later one would not, and it should not send a whole session's
- *   listings over the worker hop;
+ *   calls of its shape (the same arguments set) go to the pool without trying here;
  * - one that meets the app's write lock: this connection does not wait for locks, since
  *   waiting here would stall every other message.
  *
@@ -172,16 +169,6 @@ export class InlineCalls {
     if (deadline.expired) return { ran: true, outcome: deadlineOutcome(tool.name, deadline) };
     if (code === "timeout" || code === "busy") return { ran: false };
     return { ran: true, outcome };
-  }
-
-  /**
-   * Reports that a call this instance handed over was answered elsewhere in `elapsedMs`
-   * (its time in the pool, queue and hop included). Within half the budget, the shape's
-   * overrun was the cold cache's, not the call's: calls of that shape run here again.
-   */
-  answeredElsewhere(tool: AnyTool, args: unknown, elapsedMs: number): void {
-    if (this.#overranUntil.size === 0 || elapsedMs > this.#budgetMs / 2) return;
-    this.#overranUntil.delete(callShape(tool, args));
   }
 
   /** Closes the connection for good: later calls go to workers, and nothing reopens it. */

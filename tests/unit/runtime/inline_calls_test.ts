@@ -115,26 +115,6 @@ Deno.test("once the skip has run out, a shape that overran is tried here again",
   }
 });
 
-Deno.test("a shape that overran runs here again once the pool answers it well within the budget", () => {
-  const budgetMs = 1e-6;
-  const inline = new InlineCalls(connect, { budgetMs });
-  const counted = countedListTool();
-  try {
-    const args = { source: "no-such-source" };
-    assert(!inline.run(counted, args, new Deadline()).ran);
-    // The pool took as long as the budget: the shape stays with the pool.
-    inline.answeredElsewhere(counted, args, budgetMs);
-    assert(!inline.run(counted, args, new Deadline()).ran);
-    assertEquals(counted.runs, 1, "not tried here while skipped");
-    // The pool answered fast: the overrun was a cold cache's, so the next call tries here.
-    inline.answeredElsewhere(counted, args, budgetMs / 4);
-    inline.run(counted, args, new Deadline());
-    assertEquals(counted.runs, 2, "tried here again");
-  } finally {
-    inline.close();
-  }
-});
-
 Deno.test("a call that meets the app's lock is handed over at once, not after the busy timeout", () => {
   const inline = new InlineCalls(connect, { budgetMs: ROOMY_MS });
   const app = new DatabaseSync(fixture.path);
