@@ -12,12 +12,26 @@ import { median } from "./stats.ts";
 /** The cold-start baseline: a file that prints one line, run by a bare `deno run`. */
 export const BARE_SCRIPT = "bench/bare_start.ts";
 
-/** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
-async function bareStart(): Promise<number> {
+/**
+ * Spawn to the first line `command` prints on stdout, in milliseconds; waits for it to end.
+ *
+ * @example
+ * ```ts
+ * import { firstLineMs } from "./cold_start.ts";
+ * const ms = await firstLineMs("echo", ["hi"], ".", "echo");
+ * ms > 0; // true
+ * ```
+ */
+export async function firstLineMs(
+  command: string,
+  args: string[],
+  cwd: string,
+  label: string,
+): Promise<number> {
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", BARE_SCRIPT],
-    cwd: PROJECT_ROOT,
+  const child = new Deno.Command(command, {
+    args,
+    cwd,
     stdin: "null",
     stdout: "piped",
     stderr: "null",
@@ -27,8 +41,13 @@ async function bareStart(): Promise<number> {
     if (elapsed === undefined && chunk.includes(0x0a)) elapsed = performance.now() - started;
   }
   await child.status;
-  if (elapsed === undefined) throw new Error(`${BARE_SCRIPT} printed no line`);
+  if (elapsed === undefined) throw new Error(`${label} printed no line`);
   return elapsed;
+}
+
+/** Spawn to the first line of a bare `deno run` of {@link BARE_SCRIPT}, in milliseconds. */
+function bareStart(): Promise<number> {
+  return firstLineMs(Deno.execPath(), ["run", BARE_SCRIPT], PROJECT_ROOT, BARE_SCRIPT);
 }
 
 /**

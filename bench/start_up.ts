@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
-import { BARE_SCRIPT } from "./cold_start.ts";
+import { BARE_SCRIPT, firstLineMs } from "./cold_start.ts";
 import { peerCommandLine } from "./peer.ts";
 import { PROJECT_ROOT } from "./server_under_test.ts";
 import { median, percentile } from "./stats.ts";
@@ -71,22 +71,8 @@ export function checkoutCandidates(checkout: string, db: string, tag: string): S
 }
 
 /** Spawn to a first line on stdout of a process that then ends, in milliseconds. */
-async function firstLine(candidate: StartCandidate): Promise<number> {
-  const started = performance.now();
-  const child = new Deno.Command(candidate.command, {
-    args: candidate.args,
-    cwd: candidate.cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  let elapsed: number | undefined;
-  for await (const chunk of child.stdout) {
-    if (elapsed === undefined && chunk.includes(0x0a)) elapsed = performance.now() - started;
-  }
-  await child.status;
-  if (elapsed === undefined) throw new Error(`${candidate.label} printed no line`);
-  return elapsed;
+function firstLine(candidate: StartCandidate): Promise<number> {
+  return firstLineMs(candidate.command, candidate.args, candidate.cwd, candidate.label);
 }
 
 const INITIALIZE = new TextEncoder().encode(
