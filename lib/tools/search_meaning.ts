@@ -119,8 +119,6 @@ export interface MeaningRanking {
   matchedTerms: Map<string, string[]>;
   /** The neighbour words searched beside the query's own. */
   expandedTerms: string[];
-  /** How the query's own words ran (the literal ranking's reading). */
-  queryMode: "fts5" | "words";
   /** Whether a scan stopped before it saw every item. */
   partial: boolean;
   /** Sources left out. */
@@ -235,7 +233,6 @@ export function rankByMeaning(
     hits,
     matchedTerms,
     expandedTerms,
-    queryMode: "words",
     partial: results.some(({ value }) => value.expanded.ranking?.partial),
     unavailable,
   };

@@ -381,7 +381,7 @@ function searchByMeaning(
   const page = renderSearchPage(sources, key, fresh.slice(0, limit + 1), {
     ...ranked,
     // How the query's own words ran, as mode words says it.
-    queryMode: literal?.queryMode ?? ranked.queryMode,
+    queryMode: literal?.queryMode ?? "words",
     partial: ranked.partial || literal?.partial === true,
     unavailable: literal?.unavailable ?? ranked.unavailable,
     limit,

@@ -31,7 +31,7 @@ import {
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
-import { type KeptSummary, SummaryCache } from "./contract_summaries.ts";
+import { head, type KeptSummary, SummaryCache } from "./contract_summaries.ts";
 import { changeStamp, readSegments, SpeakerCache } from "./contract_segments.ts";
 import { findSegment, findSegments } from "./contract_find_segments.ts";
 import { taskSearchSql, taskSearchTerms } from "./contract_tasks.ts";
@@ -97,16 +97,6 @@ const TEXT_BYTES_SQL = "SELECT octet_length(text) AS bytes FROM transcripts WHER
 export function textBytes(store: Store, id: string): number | undefined {
   const bytes = store.get(TEXT_BYTES_SQL, id)?.["bytes"];
   return bytes === undefined ? undefined : Number(bytes);
-}
-
-/** The head fields of a transcript row (id, title, created_at, source). */
-function head(row: StoreRow) {
-  return {
-    id: String(row["id"]),
-    title: textOrNull(row["title"]) ?? "",
-    createdAt: String(row["created_at"]),
-    source: textOrNull(row["source"]),
-  };
 }
 
 /** Each item with the speakers of its transcript, where it has segments. */

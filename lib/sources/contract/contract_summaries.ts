@@ -9,11 +9,29 @@
  * @module
  */
 import { flag, numberOrNull, textOrNull } from "../../store/row_values.ts";
-import type { Store } from "../../store/store.ts";
-import type { TranscriptSummary } from "../source_reader.ts";
+import type { Store, StoreRow } from "../../store/store.ts";
+import type { TranscriptHead, TranscriptSummary } from "../source_reader.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
 import { changeStamp, paddedCount } from "./contract_segments.ts";
 
+/**
+ * The head fields of a transcript row (id, title, created_at, source).
+ *
+ * @example
+ * ```ts
+ * import { head } from "./contract_summaries.ts";
+ * head({ id: "a1", title: null, created_at: "2026-11-02", source: "meeting" });
+ * // { id: "a1", title: "", createdAt: "2026-11-02", source: "meeting" }
+ * ```
+ */
+export function head(row: StoreRow): TranscriptHead {
+  return {
+    id: String(row["id"]),
+    title: textOrNull(row["title"]) ?? "",
+    createdAt: String(row["created_at"]),
+    source: textOrNull(row["source"]),
+  };
+}
 /** What a listing shows of a transcript, its place in the order left out. */
 export type KeptSummary = Omit<TranscriptSummary, "position">;
 
@@ -71,10 +89,7 @@ export class SummaryCache {
           this.#known.delete(this.#known.keys().next().value!);
         }
         this.#known.set(row["pk"] as bigint, {
-          id: String(row["id"]),
-          title: textOrNull(row["title"]) ?? "",
-          createdAt: String(row["created_at"]),
-          source: textOrNull(row["source"]),
+          ...head(row),
           duration: numberOrNull(row["duration"]),
           starred: flag(row["starred"]),
           language: textOrNull(row["language"]),
