@@ -489,3 +489,46 @@ export const MEANING_POOL = 10;
  * be expanded; below it (other languages, names, codes) the search runs on its own words.
  */
 export const MEANING_KNOWN_SHARE = 0.5;
+
+/**
+ * The weight of the ranking by whole-transcript topic (each transcript's vector against the
+ * query's, lib/search/meaning_index.ts) in a meaning search's fusion. It is the one ranking
+ * that can find a transcript sharing no word, and no word's neighbour, with the question.
+ */
+export const MEANING_TOPIC_WEIGHT = 1;
+
+/**
+ * How far above the rest a transcript's topic must stand to join a meaning search, in
+ * standard deviations of the query's cosines to every transcript of its source. A transcript
+ * about what was asked stands out (2.5 to 5 on the dev paraphrase set); where many are about
+ * the same (a series of meetings designing one remote), few do, and the topic reorders
+ * little. 2 was chosen on that set and QMSum's train split (bench/RESULTS.md): 2.5 and 3
+ * found fewer paraphrases.
+ */
+export const MEANING_TOPIC_STANDING = 2;
+
+/**
+ * A source holding fewer transcripts than this asks {@link MEANING_TOPIC_FEW_STANDING} of
+ * them: among a dozen, the one about the question stands out by less than 2 deviations (one
+ * nearly as close pulls the spread up).
+ */
+export const MEANING_TOPIC_FEW = 50;
+
+/** The standing a transcript of a source of fewer than {@link MEANING_TOPIC_FEW} must have. */
+export const MEANING_TOPIC_FEW_STANDING = 1.5;
+
+/**
+ * How long one meaning search may spend adding transcripts to its thread's topic index, in
+ * ms. The index is kept while the source's texts are unchanged, so the cost is paid once: a
+ * store of 500 short transcripts is read within the first search, and a larger one over the
+ * searches that follow, newest transcripts first.
+ */
+export const MEANING_INDEX_BUDGET_MS = 400;
+
+/**
+ * About the most words of one transcript its topic vector is made of: a longer one is read
+ * as a third of that from each of its start, middle and end, cut in the source (SQLite's
+ * substr), so its whole text is never read here. A mean of more words says little more, and
+ * costs in proportion.
+ */
+export const MEANING_INDEX_WORDS = 1_000;

@@ -146,16 +146,61 @@ function labelOf(
  * its lines start with a known speaker's label.
  */
 function labelled(lines: readonly string[], speakers: ReadonlySet<string>): boolean {
-  if (speakers.size === 0) return false;
+  return speakers.size > 0 && labelledShare(lines, (name) => speakers.has(name)) >= 0.5;
+}
+
+/** The share of `lines` that say something and start with a `Name: ` that `isLabel`. */
+function labelledShare(lines: readonly string[], isLabel: (name: string) => boolean): number {
   let said = 0;
-  let known = 0;
+  let labels = 0;
   for (const line of lines) {
     if (line.trim() === "") continue;
     said++;
     const colon = line.indexOf(": ");
-    if (colon > 0 && speakers.has(line.slice(0, colon))) known++;
+    if (colon > 0 && isLabel(line.slice(0, colon))) labels++;
   }
-  return said > 0 && known * 2 >= said;
+  return said === 0 ? 0 : labels / said;
+}
+
+/** What `line` says: its label (as {@link labelOf} found it) and non-speech marks left out. */
+function saidIn(line: string, label: [string, number] | null): string {
+  return (label === null ? line : line.slice(label[1])).replace(NON_SPEECH, " ")
+    .replace(/\s{2,}/gu, " ").trim();
+}
+
+/**
+ * What each line of `text` says, as passages read it: a speaker's label and non-speech marks
+ * left out, and lines that say nothing dropped. Search by meaning reads a transcript's topic
+ * from these, since a label repeated on every line would outweigh what was said. With
+ * `speakers` "any", a text most of whose lines start with a short `Name: ` is taken to be
+ * labelled, whoever the names are.
+ *
+ * @example
+ * ```ts
+ * import { saidLines } from "./passage_units.ts";
+ * saidLines("Ada: We {laugh} planned pricing.\nBen: [MUSIC]", ["Ada", "Ben"]);
+ * // ["We planned pricing."]
+ * saidLines("Ada: Pricing.\nBen: Yes.\nNote: the plan.", "any"); // ["Pricing.", "Yes.", "the plan."]
+ * ```
+ */
+export function saidLines(text: string, speakers: readonly string[] | "any"): string[] {
+  const known = new Set(speakers === "any" ? [] : speakers);
+  const lines = text.split("\n");
+  const anyLabel = speakers === "any" ? mostlyLabelled(lines) : labelled(lines, known);
+  return lines.map((line) => saidIn(line, labelOf(line, known, anyLabel)))
+    .filter((said) => said !== "");
+}
+
+/** The longest label of a text whose speakers are not known: a name and a role, say. */
+const MAX_UNKNOWN_LABEL_CHARS = 40;
+
+/**
+ * Whether most of `lines` start with a short `Name: ` label, its speakers unknown: more than
+ * half, so one line with a colon in a short text stays words.
+ */
+function mostlyLabelled(lines: readonly string[]): boolean {
+  const isLabel = (name: string) => name.length <= MAX_UNKNOWN_LABEL_CHARS && !/[.!?]/u.test(name);
+  return labelledShare(lines, isLabel) > 0.5;
 }
 
 /** Each units list's speakers, each once, kept with it. */
@@ -253,8 +298,7 @@ export function passageUnits(
     for (let line = 0; line < lines.length; line++) {
       const text = lines[line]!;
       const label = labelOf(text, speakers, anyLabel);
-      const said = (label === null ? text : text.slice(label[1])).replace(NON_SPEECH, " ")
-        .replace(/\s{2,}/gu, " ").trim();
+      const said = saidIn(text, label);
       const words = foldedWords(said);
       if (words.length === 0) continue;
       const from = numbers.length;

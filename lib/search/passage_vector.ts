@@ -37,7 +37,8 @@ export function sifWeight(index: number, count: number): number {
 
 /**
  * The SIF-weighted mean vector of `text`'s words that the table knows, or null when it
- * knows none of them. Not normalised: {@link vectorCosine} divides by the lengths.
+ * knows none of them. Not normalised: {@link vectorCosine} divides by the lengths. `indexOf`
+ * finds a word in the table: a caller that reads many texts passes one that remembers.
  *
  * @example
  * ```ts
@@ -50,11 +51,15 @@ export function sifWeight(index: number, count: number): number {
  * }
  * ```
  */
-export function passageVector(table: WordVectorTable, text: string): Float32Array | null {
+export function passageVector(
+  table: WordVectorTable,
+  text: string,
+  indexOf: (word: string) => number = table.indexOf,
+): Float32Array | null {
   const vector = new Float32Array(table.header.dims);
   let known = 0;
   for (const word of text.toLowerCase().match(TABLE_WORD) ?? []) {
-    const index = table.indexOf(word);
+    const index = indexOf(word);
     if (index === -1) continue;
     table.addVector(index, vector, sifWeight(index, table.header.count));
     known++;

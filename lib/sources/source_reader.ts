@@ -220,6 +220,16 @@ export interface HitDetail extends TranscriptHead {
   windowLine?: number | undefined;
 }
 
+/** An item's title and a sample of its text (see {@link SourceReader.itemSamples}). */
+export interface ItemSample {
+  /** Its key, as search ranks it. */
+  key: string;
+  /** Its title. */
+  title: string;
+  /** Lines of its text, a speaker's label left on each. */
+  text: string;
+}
+
 /** An item's text as a passage search reads it (see {@link SourceReader.itemTexts}). */
 export interface ItemText extends TranscriptHead {
   /** The reader's key for it, as the ranking gave it. */
@@ -320,6 +330,15 @@ export interface SourceReader {
    * still as it was. A kind that leaves it out is read again for every passage search.
    */
   textStamp?(): string;
+  /**
+   * Up to `limit` items after the key `after` (null: from the first), newest first as far as
+   * the source can tell cheaply, each with its key (as {@link search} ranks it), its title
+   * and a sample of its text: all of it up to `chars` characters, else about `chars` taken
+   * from its start, middle and end; an empty list past the last. Search by meaning reads
+   * every item's topic through it; a kind that leaves it out is searched by its words'
+   * neighbours only.
+   */
+  itemSamples?(after: string | null, limit: number, chars: number): ItemSample[];
   /**
    * Up to `range.limit` of the item's segments from `range.fromSeq` on, in `seq` order (an
    * empty list past the end); undefined when the source has no such item. A kind whose items

@@ -21,8 +21,10 @@ import type { ServedSource, SourceSet } from "../sources/source_set.ts";
 import type { UnavailableSource } from "./source_listing.ts";
 import { readEach } from "./source_listing.ts";
 import type { MergedHit } from "./search_transcripts.ts";
-import { anyOf, type MeaningPlan, planMeaning } from "../search/meaning_query.ts";
+import { anyOf, planMeaning } from "../search/meaning_query.ts";
 import { passageVector, vectorCosine } from "../search/passage_vector.ts";
+import { meaningIndexOf, type TopicHit } from "../search/meaning_index.ts";
+import { everydayQuery } from "../search/everyday_query.ts";
 import { QueryTooBroadError } from "../search/query_work.ts";
 import { termShares } from "../search/term_shares.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
@@ -30,10 +32,15 @@ import { wordVectors } from "../search/word_vectors_file.ts";
 import { WordFinder, type WordRun } from "../text/word_finder.ts";
 import {
   MEANING_EXPANSION_WEIGHT,
+  MEANING_INDEX_BUDGET_MS,
   MEANING_MAX_SHARE,
   MEANING_POOL,
   MEANING_RERANK_WEIGHT,
   MEANING_SHARE_FLOOR,
+  MEANING_TOPIC_FEW,
+  MEANING_TOPIC_FEW_STANDING,
+  MEANING_TOPIC_STANDING,
+  MEANING_TOPIC_WEIGHT,
   RRF_K,
 } from "../config/limits.ts";
 
@@ -181,11 +188,22 @@ export function rankByMeaning(
   if (!plan.expand) return { literalOnly: plan.reason, words: plan.words };
   // Mode meaning has only the expanded ranking: it makes the whole page.
   const pool = mode === "meaning" ? count : MEANING_POOL;
+  // The question's frame ("how much", "should") is no part of what it is about.
+  const framed = new Set(everydayQuery(query, []).words);
+  const topic = passageVector(table, plan.topic.filter((word) => framed.has(word)).join(" ")) ??
+    passageVector(table, plan.topic.join(" "));
+  const until = performance.now() + MEANING_INDEX_BUDGET_MS;
+  // Where the words found what was asked (a weight of 1 or more: see LITERAL_ENOUGH), their
+  // hits keep their places and neighbours fill the page after them; a transcript that holds
+  // neither has nothing to do with the words, so the topic list waits for a question they
+  // could not answer.
+  const byTopic = literal.weight < 1;
   const { results, unavailable } = readEach(sources, selected, (reader, source) => ({
     expanded: searchExpanded(reader, mode === "both" ? [] : plan.words, {
       words: rareIn(sources, source, plan.expansions.map((expansion) => expansion.word)),
       pool,
     }),
+    nearest: topic === null || !byTopic ? [] : nearestByTopic(reader, table, topic, until, pool),
   }));
   const expandedTerms = [...new Set(results.flatMap(({ value }) => value.expanded.words))];
   // Mode both ranks the query as written too: its asking words mark and match as well.
@@ -207,6 +225,7 @@ export function rankByMeaning(
     known.fused += literal.weight / (RRF_K + rank + 1);
     candidates.set(id, known);
   });
+  const matches = new Map<ServedSource, string>();
   for (const { source, value } of results) {
     // Snippets mark what each source's rankings matched: the words' own match (its phrases
     // kept whole), then the neighbours.
@@ -217,6 +236,7 @@ export function rankByMeaning(
       : neighbours.length === 0
       ? own
       : `(${own}) OR ${anyOf(neighbours)}`;
+    matches.set(source, match);
     for (const candidate of candidates.values()) {
       if (candidate.hit.source === source) candidate.hit.match = match;
     }
@@ -225,7 +245,16 @@ export function rankByMeaning(
       add(source, keys, match, MEANING_EXPANSION_WEIGHT);
     }
   }
-  const matchedTerms = rerank(sources, table, plan, terms, [...candidates.values()]);
+  // The transcripts nearest the query's topic, across sources: the one list that needs no
+  // shared word.
+  const nearest = results.flatMap(({ source, value }) =>
+    value.nearest.map((hit) => ({ source, ...hit }))
+  ).sort((a, b) => b.cosine - a.cosine).slice(0, pool);
+  for (const source of new Set(nearest.map((hit) => hit.source))) {
+    const keys = nearest.filter((hit) => hit.source === source).map((hit) => hit.key);
+    add(source, keys, matches.get(source) ?? anyOf(plan.words), MEANING_TOPIC_WEIGHT);
+  }
+  const matchedTerms = rerank(sources, table, topic, terms, [...candidates.values()]);
   const hits = [...candidates.values()]
     .sort((a, b) => b.fused - a.fused || a.order - b.order)
     .map((candidate) => ({ ...candidate.hit, score: candidate.fused * 1000 }));
@@ -262,6 +291,27 @@ function searchExpanded(
 }
 
 /**
+ * The `count` items of `reader` nearest `topic` that stand out from the rest (see
+ * {@link MEANING_TOPIC_STANDING}), from its topic index in this thread, which reads more of
+ * its items first until `until`.
+ */
+function nearestByTopic(
+  reader: SourceReader,
+  table: WordVectorTable,
+  topic: Float32Array,
+  until: number,
+  count: number,
+): TopicHit[] {
+  const index = meaningIndexOf(reader, table);
+  index.extend(reader, until);
+  // Among a few items one nearly as close as the best pulls the spread up.
+  const least = index.size < MEANING_TOPIC_FEW
+    ? MEANING_TOPIC_FEW_STANDING
+    : MEANING_TOPIC_STANDING;
+  return index.nearest(topic, count).filter((hit) => hit.standing >= least);
+}
+
+/**
  * The neighbour words worth searching in `source`: where its index counts words (our own
  * store), those held by at most {@link MEANING_MAX_SHARE} of its transcripts (or by at most
  * {@link MEANING_SHARE_FLOOR}: in a small store a share says little and costs nothing).
@@ -282,11 +332,10 @@ function rareIn(sources: SourceSet, source: ServedSource, words: string[]): stri
 function rerank(
   sources: SourceSet,
   table: WordVectorTable,
-  plan: MeaningPlan & { expand: true },
+  topic: Float32Array | null,
   terms: readonly string[],
   candidates: Candidate[],
 ): Map<string, string[]> {
-  const topic = passageVector(table, plan.topic.join(" "));
   const matched = new Map<string, string[]>();
   const find = termFinder(terms);
   const scored: { candidate: Candidate; cosine: number }[] = [];

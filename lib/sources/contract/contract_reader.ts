@@ -11,6 +11,7 @@ import { KEEP_GOING_SQL, type Store, type StoreRow } from "../../store/store.ts"
 import {
   type HitDetail,
   InvalidCursorError,
+  type ItemSample,
   type ItemText,
   type Position,
   positionInteger,
@@ -76,6 +77,17 @@ export const HEAD_SQL = "SELECT id, title, created_at, source FROM transcripts W
 // From the record header: the text itself is not read.
 /** This connection's own changes, which with data_version stamp the texts it reads. */
 export const TEXT_STAMP_SQL = "SELECT total_changes() AS n";
+
+/**
+ * Our store's transcripts below a key, the latest written first, each with its title and a
+ * sample of its text (?1 characters each from its start, middle and end, where it is longer
+ * than three times that): read in SQLite, so a long text never becomes a string here.
+ */
+export const ITEM_SAMPLES_SQL = `SELECT pk, title,
+         CASE WHEN length(text) <= 3 * ?1 THEN text
+           ELSE substr(text, 1, ?1) || char(10) || substr(text, (length(text) - ?1) / 2, ?1) ||
+             char(10) || substr(text, -?1) END AS sample
+    FROM transcripts WHERE pk < ?2 AND ${KEEP_GOING_SQL} ORDER BY pk DESC LIMIT ?3`;
 
 /** A transcript's head and whole text by key, for a passage search. */
 export const ITEM_TEXT_SQL = `SELECT id, title, created_at, source,
@@ -251,6 +263,18 @@ export class ContractReader implements SourceReader {
       return [{ ...head(row), key, text: text ?? "", ...tooLong }];
     });
     return this.#withSpeakers(rows);
+  }
+
+  itemSamples(after: string | null, limit: number, chars: number): ItemSample[] {
+    const below = after !== null && /^-?\d{1,20}$/.test(after)
+      ? BigInt(after)
+      : 9_223_372_036_854_775_807n;
+    const third = Math.max(1, Math.ceil(chars / 3));
+    return this.#store.rows(ITEM_SAMPLES_SQL, third, below, limit).map(([pk, title, text]) => ({
+      key: String(pk),
+      title: textOrNull(title) ?? "",
+      text: textOrNull(text) ?? "",
+    }));
   }
 
   textStamp(): string {

@@ -15,6 +15,7 @@ import { receiveMessageOnPort } from "node:worker_threads";
 import {
   type HitDetail,
   InvalidCursorError,
+  type ItemSample,
   type ItemText,
   type Position,
   type SearchRanking,
@@ -181,6 +182,10 @@ export class RemoteFolderReader implements FolderSourceReader {
 
   itemTexts(keys: readonly string[], maxBytes: number): ItemText[] {
     return this.#call("itemTexts", [keys, maxBytes]) as ItemText[];
+  }
+
+  itemSamples(after: string | null, limit: number, chars: number): ItemSample[] {
+    return this.#call("itemSamples", [after, limit, chars]) as ItemSample[];
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

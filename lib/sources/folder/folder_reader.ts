@@ -9,6 +9,7 @@
 import { ContractReader } from "../contract/contract_reader.ts";
 import type {
   HitDetail,
+  ItemSample,
   ItemText,
   Position,
   SearchRanking,
@@ -130,6 +131,10 @@ export class FolderReader implements FolderSourceReader {
 
   textStamp(): string {
     return this.#readable().textStamp();
+  }
+
+  itemSamples(after: string | null, limit: number, chars: number): ItemSample[] {
+    return this.#readable().itemSamples(after, limit, chars);
   }
 
   readSegments(id: string, range: SegmentRange): SegmentRecord[] | undefined {

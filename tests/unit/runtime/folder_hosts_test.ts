@@ -53,6 +53,13 @@ for (
       assert(expected >= 42, `the fixture's transcripts: ${expected}`);
       assertEquals(facts.transcripts, expected);
       assertEquals(reader.search("call", 50).hits.length, 40);
+      // Every item comes over the link a page at a time, as search by meaning reads them.
+      const page = reader.itemSamples(null, 10, 300);
+      const rest = reader.itemSamples(page.at(-1)!.key, 1_000, 300);
+      assertEquals(page.length, 10);
+      assertEquals(new Set([...page, ...rest].map((item) => item.key)).size, expected);
+      assertEquals(reader.itemSamples(rest.at(-1)!.key, 10, 300), []);
+      assert(rest.every((item) => item.text.length <= 302), "samples are cut to size");
       // A page's moments come over the link in one call, as the host's reader finds them.
       const id = reader.listTranscripts(null, 1, {})[0]!.id;
       const [first] = reader.readSegments(id, { fromSeq: 0, limit: 1 }) ?? [];
