@@ -531,4 +531,4 @@ export const MEANING_INDEX_BUDGET_MS = 400;
  * substr), so its whole text is never read here. A mean of more words says little more, and
  * costs in proportion.
  */
-export const MEANING_INDEX_WORDS = 1_000;
+export const MEANING_INDEX_WORDS = 600;
