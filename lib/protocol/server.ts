@@ -80,7 +80,7 @@ export async function serveStdio(
     (await import("./sdk_server.ts")).connectSdkServer(
       gate,
       async () => (await services.get()).published(),
-      // The first call should not wait for a worker to start or a connection to open.
+      // The first call should not wait for the main thread's connections to open.
       () => void services.get().then((loaded) => loaded.warm(), () => {}),
     )
   );
