@@ -33,7 +33,6 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
 import {
   errorResponse,
-  isPlainObject,
   isRpcId,
   RPC_ERRORS,
   type RpcErrorResponse,
@@ -43,6 +42,7 @@ import {
 import { describeError, logLine } from "../log.ts";
 import { toolAnswerLine } from "./answer_line.ts";
 import { describeParamsProblem } from "./params_problem.ts";
+import { cleanSdkError } from "./sdk_error.ts";
 import { errorAnswer, requestAnswerLine, type RequestRunner } from "./request_answer.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
@@ -196,7 +196,7 @@ export class ProtocolGate implements Transport {
     // An initialize the SDK refused (its schema, say) did not start the session.
     if (request.method === "initialize" && "error" in outgoing) this.#initialized = false;
     const answer = "error" in outgoing
-      ? this.#cleanError(request, outgoing.error)
+      ? cleanSdkError(request, outgoing.error)
       : { ...message, id: request.clientId } as JSONRPCMessage;
     const sent = this.#inner.send(answer);
     this.#closeWhenIdle();
@@ -212,13 +212,8 @@ export class ProtocolGate implements Transport {
     const request = this.#inFlight.get(internalId);
     if (request === undefined) return;
     this.#inFlight.delete(internalId);
-    void this.#inner.send(
-      errorResponse(
-        request.clientId,
-        RPC_ERRORS.INVALID_PARAMS,
-        `Invalid params for ${request.method}`,
-      ),
-    );
+    const text = `Invalid params for ${request.method}`;
+    void this.#inner.send(errorResponse(request.clientId, RPC_ERRORS.INVALID_PARAMS, text));
     this.#closeWhenIdle();
   }
 
@@ -367,27 +362,6 @@ export class ProtocolGate implements Transport {
       } as JSONRPCMessage);
     }
     this.#closeWhenIdle();
-  }
-
-  #cleanError(request: InFlight, error: unknown): JSONRPCMessage {
-    const detail = isPlainObject(error) ? error : {};
-    let code = typeof detail["code"] === "number" ? detail["code"] : RPC_ERRORS.INTERNAL_ERROR;
-    let text = typeof detail["message"] === "string" ? detail["message"] : "Internal error";
-    // The SDK prefixes its own errors; clients get the message alone.
-    text = text.replace(/^MCP error -?\d+: /, "");
-    if (code === RPC_ERRORS.INTERNAL_ERROR) {
-      logLine(`${request.method} failed: ${text.split("\n", 1)[0]}`);
-      // A dump of schema issues means the params did not fit the SDK's schema.
-      const isValidationDump = /^\s*[[{]/.test(text);
-      code = isValidationDump ? RPC_ERRORS.INVALID_PARAMS : code;
-      text = isValidationDump ? `Invalid params for ${request.method}` : "Internal error";
-    }
-    const line = text.split("\n", 1)[0] ?? "";
-    return errorResponse(
-      request.clientId,
-      code,
-      printable(line, MAX_ERROR_MESSAGE),
-    ) as unknown as JSONRPCMessage;
   }
 
   /**
