@@ -53,6 +53,15 @@ export const STOP_GRACE_MS = 1_000;
 export const INLINE_BUDGET_MS = 20;
 
 /**
+ * The inline budget while no worker thread has started, in ms. Handing a call over then
+ * starts one first (a thread of its own, the tools compiled again, 17–20 MiB; hundreds of ms
+ * on a loaded 2-core machine), so a cold first call (a new connection's first reads, code run
+ * for the first time: 50–100 ms there) is finished here instead, and a session of lists and
+ * reads alone may never start a worker (issue #26).
+ */
+export const INLINE_BUDGET_BEFORE_WORKERS_MS = 100;
+
+/**
  * How long calls of a shape that ran past the inline budget go straight to a worker, in ms.
  * A filter that matches few rows of a large store overruns every time: trying it on the
  * main thread first would only add the budget to each call.

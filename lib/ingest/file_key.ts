@@ -5,7 +5,15 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
+import process from "node:process";
+
+/**
+ * node:crypto, loaded at the first key: only a served folder and `index` make keys, and the
+ * module costs every thread that loads it 4 MiB (issue #26).
+ */
+function sha256() {
+  return process.getBuiltinModule("node:crypto").createHash("sha256");
+}
 
 /**
  * The key of the file at `relativePath` within its folder: the first 16 hex digits of the
@@ -21,7 +29,7 @@ import { createHash } from "node:crypto";
  * ```
  */
 export function fileTranscriptKey(relativePath: string): string {
-  return createHash("sha256").update(keyPath(relativePath), "utf8") // 16 hex digits, 64 bits: no collision in any real folder, and a short id.
+  return sha256().update(keyPath(relativePath), "utf8") // 16 hex digits, 64 bits: no collision in any real folder, and a short id.
     .digest("hex").slice(0, 16);
 }
 

@@ -5,9 +5,14 @@
  *
  * @module
  */
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { RELATED_TASK_META_KEY } from "@modelcontextprotocol/sdk/types.js";
 import { isPlainObject, isRpcId } from "../transport/jsonrpc.ts";
+
+/**
+ * The `_meta` key of a request's related task: the SDK's RELATED_TASK_META_KEY, copied so that
+ * the gate's checks do not load the SDK before `initialize` is answered (a test holds the two
+ * equal).
+ */
+export const RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task";
 
 /** Methods whose params hold at most an optional string `cursor`. */
 const LIST_METHODS = new Set([

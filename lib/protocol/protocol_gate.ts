@@ -11,11 +11,14 @@
  *   deadline on arrival. A call's outcome arrives typed, its answer already JSON (made by
  *   a worker thread, or by a cheap call run on the main thread), and the MCP result is
  *   framed from it here, so no large result is parsed and stringified again.
- * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip.
+ * - `ping` is answered here too, with the SDK's bytes, for a shorter round trip, and so is
+ *   `initialize` when the `initialize` option can answer it as the SDK would: then nothing of
+ *   the SDK need be loaded before the session's first answer (issue #26).
  * - Request ids are renumbered on the way in and restored on the way out, so cancellation
  *   works for every id (the SDK ignores id 0) and duplicate ids cannot collide.
  * - Every request handed to the SDK is one its strict schemas accept (the envelope check
- *   already dropped unknown members), since the SDK drops the rest without an answer.
+ *   already dropped unknown members), since the SDK drops the rest without an answer: what
+ *   hands it over checks, and calls {@link ProtocolGate.refuse} for one that fails.
  * - A cancelled request gets no answer.
  * - At the end of input, in-flight requests finish before the session closes; one the SDK
  *   has not answered within the deadline is answered -32603 here, so the close never waits
@@ -28,11 +31,8 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
-// @ts-types="@modelcontextprotocol/sdk/types"
-import { isJSONRPCRequest } from "@modelcontextprotocol/sdk/types.js";
 import {
   errorResponse,
-  isPlainObject,
   isRpcId,
   RPC_ERRORS,
   type RpcErrorResponse,
@@ -42,6 +42,7 @@ import {
 import { describeError, logLine } from "../log.ts";
 import { toolAnswerLine } from "./answer_line.ts";
 import { describeParamsProblem } from "./params_problem.ts";
+import { cleanSdkError } from "./sdk_error.ts";
 import { errorAnswer, requestAnswerLine, type RequestRunner } from "./request_answer.ts";
 import { type CallBounds, Deadline } from "../runtime/deadline.ts";
 import { printable } from "../text/printable.ts";
@@ -94,6 +95,11 @@ export interface ProtocolGateOptions {
    * completions), each with its own deadline from its arrival; without it they go to the SDK.
    */
   requests?: RequestRunner | undefined;
+  /**
+   * The answer line to an `initialize` whose params passed the gate's checks, or null to pass
+   * it on to the SDK; without it every `initialize` goes to the SDK.
+   */
+  initialize?: ((id: RpcId, params: Record<string, unknown>) => string | null) | undefined;
 }
 
 /**
@@ -131,6 +137,7 @@ export class ProtocolGate implements Transport {
   readonly #ownCalls = new Map<number, OwnCall>();
   readonly #timeoutMs: number;
   readonly #requests: RequestRunner | undefined;
+  readonly #initialize: ProtocolGateOptions["initialize"];
   #nextId = 1;
   #initialized = false;
   #inputEnded = false;
@@ -143,6 +150,7 @@ export class ProtocolGate implements Transport {
     this.#tools = tools;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#requests = options.requests;
+    this.#initialize = options.initialize;
   }
 
   /** Starts the inner transport with the gate in front of it. */
@@ -188,11 +196,25 @@ export class ProtocolGate implements Transport {
     // An initialize the SDK refused (its schema, say) did not start the session.
     if (request.method === "initialize" && "error" in outgoing) this.#initialized = false;
     const answer = "error" in outgoing
-      ? this.#cleanError(request, outgoing.error)
+      ? cleanSdkError(request, outgoing.error)
       : { ...message, id: request.clientId } as JSONRPCMessage;
     const sent = this.#inner.send(answer);
     this.#closeWhenIdle();
     return sent;
+  }
+
+  /**
+   * Refuses, -32602, a request passed on through `onmessage` under `internalId` that the SDK's
+   * own schema does not accept (the SDK would drop it unanswered); the answer is written
+   * unless it was cancelled meanwhile.
+   */
+  refuse(internalId: number): void {
+    const request = this.#inFlight.get(internalId);
+    if (request === undefined) return;
+    this.#inFlight.delete(internalId);
+    const text = `Invalid params for ${request.method}`;
+    void this.#inner.send(errorResponse(request.clientId, RPC_ERRORS.INVALID_PARAMS, text));
+    this.#closeWhenIdle();
   }
 
   /** Closes the inner transport. */
@@ -233,7 +255,11 @@ export class ProtocolGate implements Transport {
     }
     const problem = describeParamsProblem(method, message.params ?? {});
     if (problem !== null) return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params: ${problem}`);
-    if (method === "initialize") this.#initialized = true;
+    if (method === "initialize") {
+      this.#initialized = true;
+      const answer = this.#initialize?.(message.id, message.params ?? {});
+      if (answer != null) return void this.#inner.sendLine(answer);
+    }
     if (method === "tools/call") return this.#callTool(message.id, message.params ?? {});
     if (this.#requests?.handles(method)) {
       return this.#answerRequest(message.id, method, message.params ?? {});
@@ -246,13 +272,8 @@ export class ProtocolGate implements Transport {
       );
     }
     const internalId = this.#nextId++;
-    const request = { ...message, id: internalId };
-    // The SDK drops, unanswered, a request its own schema refuses; refuse it here instead.
-    if (!isJSONRPCRequest(request)) {
-      return refuse(RPC_ERRORS.INVALID_PARAMS, `Invalid params for ${method}`);
-    }
     this.#inFlight.set(internalId, { clientId: message.id, method });
-    this.onmessage?.(request as JSONRPCMessage);
+    this.onmessage?.({ ...message, id: internalId } as JSONRPCMessage);
   }
 
   #callTool(clientId: RpcId, params: Record<string, unknown>): void {
@@ -341,27 +362,6 @@ export class ProtocolGate implements Transport {
       } as JSONRPCMessage);
     }
     this.#closeWhenIdle();
-  }
-
-  #cleanError(request: InFlight, error: unknown): JSONRPCMessage {
-    const detail = isPlainObject(error) ? error : {};
-    let code = typeof detail["code"] === "number" ? detail["code"] : RPC_ERRORS.INTERNAL_ERROR;
-    let text = typeof detail["message"] === "string" ? detail["message"] : "Internal error";
-    // The SDK prefixes its own errors; clients get the message alone.
-    text = text.replace(/^MCP error -?\d+: /, "");
-    if (code === RPC_ERRORS.INTERNAL_ERROR) {
-      logLine(`${request.method} failed: ${text.split("\n", 1)[0]}`);
-      // A dump of schema issues means the params did not fit the SDK's schema.
-      const isValidationDump = /^\s*[[{]/.test(text);
-      code = isValidationDump ? RPC_ERRORS.INVALID_PARAMS : code;
-      text = isValidationDump ? `Invalid params for ${request.method}` : "Internal error";
-    }
-    const line = text.split("\n", 1)[0] ?? "";
-    return errorResponse(
-      request.clientId,
-      code,
-      printable(line, MAX_ERROR_MESSAGE),
-    ) as unknown as JSONRPCMessage;
   }
 
   /**

@@ -25,7 +25,10 @@ export interface SessionServices {
   run(name: string, args: unknown, bounds: CallBounds): Promise<ToolOutcome>;
   /** The reads of resources, prompts and completions (the pool). */
   reads: SourceReads;
-  /** Starts a worker and opens the main thread's connections ahead of the first call. */
+  /**
+   * Opens the main thread's connections ahead of the first call. No worker is started: the
+   * first call that needs one starts it (issue #26).
+   */
   warm(): void;
   /** Closes the main thread's connections and stops the workers. */
   close(): void;
@@ -33,7 +36,7 @@ export interface SessionServices {
 
 /**
  * Makes the tool machinery for `sources`: the pool is made at once, which starts a served
- * folder's indexing thread; workers start on {@link SessionServices.warm} or the first call.
+ * folder's indexing thread; workers start at the first call that needs one.
  *
  * @example
  * ```ts
@@ -54,7 +57,9 @@ export function startServices(
     (only?.kind === "demo" || only?.detected === "transcript-mcp");
   const search = new SplitSearch(pool, { splittable });
   // The main thread's connections never wait for an app's lock: see inline_calls.ts.
-  const inline = new InlineCalls(() => SourceSet.openEvery(sources, 0));
+  const inline = new InlineCalls(() => SourceSet.openEvery(sources, 0), {
+    workerStarted: () => pool.workersStarted > 0,
+  });
   let published: PublishedTool[] | undefined;
   return {
     // Building the JSON Schemas takes time: done on the first tools/list, not at start.
@@ -65,10 +70,10 @@ export function startServices(
       return inlined.ran ? Promise.resolve(inlined.outcome) : pool.run(name, args, bounds);
     },
     reads: pool,
-    warm: () => {
-      void pool.warm();
-      inline.open();
-    },
+    // A worker warmed here held 17–20 MiB for the whole session, 20% of its resident memory,
+    // for a first search that waits for its start (docs/performance.md); lists and reads run
+    // here and need none.
+    warm: () => void inline.open(),
     close: () => {
       inline.close();
       pool.close();

@@ -7,7 +7,8 @@
  *
  * - one that runs past the budget, such as a filter that matches few rows of a large
  *   store, is stopped inside SQLite (KEEP_GOING_SQL) and handed over, and for a while
- *   calls of its shape (the same arguments set) go to the pool without trying here;
+ *   calls of its shape (the same arguments set) go to the pool without trying here (until
+ *   a worker has started, the budget is longer: a hand-off would start one first);
  * - one that meets the app's write lock: this connection does not wait for locks, since
  *   waiting here would stall every other message.
  *
@@ -24,7 +25,12 @@ import type { SourceSet } from "../sources/source_set.ts";
 import { parseArguments, runParsed, type ToolOutcome } from "../tools/call_tool.ts";
 import type { AnyTool } from "../tools/tool.ts";
 import { type Deadline, deadlineOutcome } from "./deadline.ts";
-import { INLINE_BUDGET_MS, REOPEN_AFTER_MS, SKIP_AFTER_OVERRUN_MS } from "../config/limits.ts";
+import {
+  INLINE_BUDGET_BEFORE_WORKERS_MS,
+  INLINE_BUDGET_MS,
+  REOPEN_AFTER_MS,
+  SKIP_AFTER_OVERRUN_MS,
+} from "../config/limits.ts";
 
 /** A call run here, or why it must go to a worker. */
 export type InlineOutcome = { ran: true; outcome: ToolOutcome } | { ran: false };
@@ -38,6 +44,12 @@ export interface InlineCallsOptions {
    * @default {INLINE_BUDGET_MS}
    */
   budgetMs?: number | undefined;
+  /**
+   * Whether a worker thread has started: until one has, a call may run here for
+   * {@link INLINE_BUDGET_BEFORE_WORKERS_MS} (never less than `budgetMs`), since handing it
+   * over would start one first. Without it, the budget is `budgetMs` throughout.
+   */
+  workerStarted?: (() => boolean) | undefined;
   /**
    * How long after a failed open to try again, in milliseconds ({@link REOPEN_AFTER_MS}).
    *
@@ -70,6 +82,7 @@ export interface InlineCallsOptions {
 export class InlineCalls {
   readonly #connect: () => SourceSet;
   readonly #budgetMs: number;
+  readonly #workerStarted: () => boolean;
   readonly #reopenAfterMs: number;
   readonly #skipAfterOverrunMs: number;
   #store: SourceSet | undefined;
@@ -88,6 +101,7 @@ export class InlineCalls {
     if (!(budgetMs > 0)) throw new RangeError(`budgetMs must be positive, got ${budgetMs}`);
     this.#connect = connect;
     this.#budgetMs = budgetMs;
+    this.#workerStarted = options.workerStarted ?? (() => true);
     this.#reopenAfterMs = options.reopenAfterMs ?? REOPEN_AFTER_MS;
     this.#skipAfterOverrunMs = options.skipAfterOverrunMs ?? SKIP_AFTER_OVERRUN_MS;
   }
@@ -139,7 +153,10 @@ export class InlineCalls {
       }
     }
     // From here: reopening the connection (its start-up checks) is not the call's cost.
-    this.#budgetEnd = performance.now() + Math.min(this.#budgetMs, deadline.remainingMs);
+    const budgetMs = this.#workerStarted()
+      ? this.#budgetMs
+      : Math.max(this.#budgetMs, INLINE_BUDGET_BEFORE_WORKERS_MS);
+    this.#budgetEnd = performance.now() + Math.min(budgetMs, deadline.remainingMs);
     const parsed = parseArguments(tool, args);
     let outcome: ToolOutcome;
     if (!parsed.ok) {

@@ -9,7 +9,7 @@ import { dirname, isAbsolute, resolve, sep } from "node:path";
 import { StoreOpenError } from "../store/errors.ts";
 import { canonicalPath } from "./canonical_path.ts";
 import { openReadOnly } from "../store/open_store.ts";
-import { detectKind } from "./open_source.ts";
+import { detectKind } from "./detect_source.ts";
 import { readTableColumns } from "./source_kind.ts";
 import type { SourceSpec } from "./source_set.ts";
 

@@ -1,28 +1,14 @@
 /**
- * Opening one database as a source: the kind is decided from the database's own tables and
- * columns (never from its file name), the connection is locked down to what that kind may
- * read, and the kind's reader is made over it. This is the one place a database file
- * becomes a source.
+ * Opening one database as a source with its reader: detect_source.ts decides its kind and
+ * locks the connection down, and the kind's reader is made over it.
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
-import { dirname } from "node:path";
-import { authorizeReadsOf, declaresFts5 } from "../store/authorizer.ts";
-import { StoreOpenError } from "../store/errors.ts";
-import { isIdleWal, lacksShm, openReadOnly, openReadOnlyCopy } from "../store/open_store.ts";
-import { Store } from "../store/store.ts";
-import {
-  missingColumns,
-  readTableColumns,
-  type SourceKind,
-  type SourceListing,
-  type TableColumns,
-} from "./source_kind.ts";
+import type { Store } from "../store/store.ts";
+import type { SourceKind, TableColumns } from "./source_kind.ts";
 import type { SourceReader } from "./source_reader.ts";
 import { SOURCE_KINDS } from "./kinds.ts";
-import { promisesTranscript } from "../ingest/file_hint.ts";
-import { MAX_IDLE_WAL_COPY_BYTES, MAX_LISTED_TABLES } from "../config/limits.ts";
+import { detectKind as detectSign, type DetectOptions, openSourceOfKind } from "./detect_source.ts";
 
 /** A database opened as a source. */
 export interface OpenedDatabase {
@@ -34,57 +20,30 @@ export interface OpenedDatabase {
   reader: SourceReader;
 }
 
-/** Options for {@link openDatabaseSource}. */
-export interface OpenDatabaseOptions {
+/** Options for {@link openDatabaseSource}: those of detection, and the source's name. */
+export interface OpenDatabaseOptions extends DetectOptions<SourceKind> {
   /**
    * The source's name (the prefix of its public ids), or how to make it from the kind
    * detected.
    */
   name: string | ((kind: SourceKind) => string);
-  /**
-   * How long a read waits for the app's write lock, in milliseconds.
-   *
-   * @default {BUSY_TIMEOUT_MS}
-   */
-  busyTimeoutMs?: number | undefined;
-  /**
-   * The kinds to try, in order.
-   *
-   * @default {SOURCE_KINDS}
-   */
-  kinds?: readonly SourceKind[];
-  /**
-   * What its app's registry calls it (a database of a KuraDB folder): it may then be of that
-   * kind alone, so that another app's database or a store of ours put in its place is refused,
-   * not served as what it is.
-   */
-  listing?: SourceListing | undefined;
-  /**
-   * Read a WAL database its app has closed from a copy in memory, so that no `-wal` and
-   * `-shm` files are left beside it (see isIdleWal), and refuse one whose `-wal` holds writes
-   * but that has no `-shm` (see lacksShm). For a look that must leave no trace
-   * (`discover`); a server reads the file itself, to see what the app writes next.
-   *
-   * @default {false}
-   */
-  leaveNoFiles?: boolean;
 }
 
 /**
- * The kind of a database with these tables, or undefined. Other apps' kinds are tried
- * before our own, since an app may have a `transcripts` table of its own.
+ * The kind, with its reader, of a database with these tables, or undefined: detect_source.ts's
+ * detection over {@link SOURCE_KINDS}.
  *
  * @example
  * ```ts
  * import { detectKind } from "./open_source.ts";
- * detectKind(new Map([["notes", new Set(["id"])]])); // undefined
+ * detectKind(new Map([["transcripts", new Set(["id"])]]))?.kind; // "transcript-mcp"
  * ```
  */
 export function detectKind(
   tables: TableColumns,
   kinds: readonly SourceKind[] = SOURCE_KINDS,
 ): SourceKind | undefined {
-  return kinds.find((kind) => kind.matches(tables));
+  return detectSign(tables, kinds);
 }
 
 /**
@@ -104,139 +63,12 @@ export function detectKind(
  * ```
  */
 export function openDatabaseSource(path: string, options: OpenDatabaseOptions): OpenedDatabase {
-  const listed = options.listing?.kind;
-  const kinds = (options.kinds ?? SOURCE_KINDS).filter((k) =>
-    listed === undefined || k.kind === listed
-  );
-  const use = (db: DatabaseSync): OpenedDatabase => {
-    const tables = readTableColumns(db);
-    const kind = detectKind(tables, kinds);
-    // Our own kind, tried last, takes any `transcripts` table: another app's layout that
-    // lost a column it needs is named as that app's, not as a store of ours.
-    const lacking = kind === undefined || kind === kinds.at(-1) ? nearMiss(tables, kinds) : null;
-    if (lacking !== null) throw lacking.error(path);
-    if (kind === undefined) throw unknownKind(path, tables, kinds);
-    // SQLite reads a view as the tables it selects from, and a virtual table through its
-    // module's own tables, which may be any (an app's keys): the authorizer denies those
-    // reads, so such a source could answer nothing but errors.
-    for (const [names, what] of unplainTables(db, kind)) {
-      if (names.length === 0) continue;
-      throw new StoreOpenError(
-        `Cannot open source: ${path} is a ${kind.kind} database whose ${names.join(", ")} ` +
-          `${names.length === 1 ? `is a ${what}` : `are ${what}s`}, not a table; a ${what} ` +
-          "may read tables this server must not, so it is not served",
-      );
-    }
-    const store = new Store(db, path, {
-      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
-      authorizer: authorizeReadsOf(kind.readable),
-      vocabOf: kind.vocabOf,
-    });
-    try {
+  return openSourceOfKind(
+    path,
+    { ...options, kinds: options.kinds ?? SOURCE_KINDS },
+    (kind, store, tables) => {
       const name = typeof options.name === "string" ? options.name : options.name(kind);
       return { kind, store, reader: kind.open(store, { name, tables }) };
-    } catch (error) {
-      store.close();
-      throw error;
-    }
-  };
-  try {
-    if (options.leaveNoFiles && lacksShm(path)) {
-      throw new StoreOpenError(
-        `Cannot open store: ${path} is in WAL mode with a -wal file but no -shm beside it; ` +
-          `reading it would create ${path}-shm (start its app, or serve it with --source)`,
-      );
-    }
-    return options.leaveNoFiles && isIdleWal(path)
-      ? openReadOnlyCopy(path, MAX_IDLE_WAL_COPY_BYTES, use)
-      : openReadOnly(path, options.busyTimeoutMs, use);
-  } catch (error) {
-    throw withFolderHint(error, path);
-  }
-}
-
-/**
- * `error`, told where to go when `path` is no database but a transcript file by its name:
- * a folder is what serves such files, and naming one file is an easy first mistake.
- */
-function withFolderHint(error: unknown, path: string): unknown {
-  if (!(error instanceof StoreOpenError) || !promisesTranscript(path)) return error;
-  if (!error.message.endsWith("is not an SQLite database")) return error;
-  return new StoreOpenError(
-    `${error.message}; it looks like a transcript file: name its folder instead ` +
-      `(--source ${dirname(path)})`,
-    error.busy,
-    error.missing,
-    error.transient,
+    },
   );
-}
-
-/**
- * The first kind whose tables (two of them, or its one) the database has but that does not
- * match it, with the columns it reads that are missing; null when there is none.
- */
-function nearMiss(tables: TableColumns, kinds: readonly SourceKind[]) {
-  for (const kind of kinds) {
-    const own = Object.entries(kind.readable);
-    const present = own.filter(([table]) => tables.has(table));
-    if (kind.matches(tables) || present.length < Math.min(2, own.length)) continue;
-    const missing = present.flatMap(([table, columns]) =>
-      columns === "*" ? [] : missingColumns(tables, table, columns).map((c) => `${table}.${c}`)
-    );
-    if (missing.length === 0) continue;
-    return {
-      error: (path: string) =>
-        new StoreOpenError(
-          `Cannot open source: ${path} looks like a ${kind.kind} database but lacks ` +
-            `${missing.slice(0, MAX_LISTED_TABLES).join(", ")} (an upgrade may have renamed ` +
-            "or dropped it); this transcript-mcp cannot read it",
-        ),
-    };
-  }
-  return null;
-}
-
-function unknownKind(
-  path: string,
-  tables: TableColumns,
-  kinds: readonly SourceKind[],
-): StoreOpenError {
-  const names = [...tables.keys()].filter((name) => !name.startsWith("sqlite_")).sort();
-  const listed = names.length === 0
-    ? "no tables"
-    : `tables: ${names.slice(0, MAX_LISTED_TABLES).join(", ")}${
-      names.length > MAX_LISTED_TABLES ? `, … (${names.length} in all)` : ""
-    }`;
-  // A database its app's registry lists may be of that app's kind alone.
-  if (kinds.length === 1) {
-    return new StoreOpenError(
-      `Cannot open source: ${path} is not a ${kinds[0]!.kind} database (${listed})`,
-    );
-  }
-  return new StoreOpenError(
-    `Cannot open source: ${path} is not a database of a known kind (${listed}); kinds ` +
-      `supported: ${kinds.map((kind) => kind.kind).join(", ")}`,
-  );
-}
-
-/**
- * The tables `kind` reads that are views in `db`, then those that are virtual tables where it
- * reads a plain one (a full-text index it declares with its shadow tables may be virtual);
- * read before any authorizer is installed.
- */
-function unplainTables(db: DatabaseSync, kind: SourceKind): [string[], string][] {
-  // The kind's own spelling of a table, by SQLite's (case-blind) name for it.
-  const readable = new Map(Object.keys(kind.readable).map((table) => [table.toLowerCase(), table]));
-  const rows = db.prepare(
-    "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('view', 'table')",
-  )
-    .all().map((row) => ({ name: String(row["name"]), type: row["type"], sql: String(row["sql"]) }))
-    .filter((row) => readable.has(row.name.toLowerCase()));
-  const views = rows.filter((row) => row.type === "view");
-  const virtual = rows.filter((row) =>
-    row.type === "table" && /^\s*create\s+virtual\s+table/i.test(row.sql) &&
-    !declaresFts5(kind.readable, readable.get(row.name.toLowerCase())!)
-  );
-  const names = (list: { name: string }[]) => list.map((row) => row.name).sort();
-  return [[names(views), "view"], [names(virtual), "virtual table"]];
 }

@@ -7,10 +7,10 @@
  * @module
  */
 import { StoreOpenError } from "../store/errors.ts";
-import { openDatabaseSource } from "./open_source.ts";
+import { openSourceOfKind } from "./detect_source.ts";
 import { canonicalPath } from "./canonical_path.ts";
 import { nameFromPath } from "../config/source_name.ts";
-import type { SourceKind, SourceKindName, SourceListing } from "./source_kind.ts";
+import type { SourceKindName, SourceKindSign, SourceListing } from "./source_kind.ts";
 import { isKuraDbFolder, readKuraDbFolder } from "./adapters/kuradb_folder.ts";
 import type { SourceSpec } from "./source_set.ts";
 
@@ -114,27 +114,35 @@ function planSource(request: SourceRequest, busyTimeoutMs?: number): PlannedSour
   let listed: { name: string | null; listing: SourceListing } | null = request.listing === undefined
     ? null
     : { name: null, listing: request.listing };
-  const nameOf = (kind?: SourceKind) => {
+  const nameOf = (kind?: SourceKindSign) => {
     listed ??= kind?.listingOf?.(request.path) ?? null;
     return request.name ?? listed?.name ?? kind?.defaultName ?? nameFromPath(request.path);
   };
   try {
-    const opened = openDatabaseSource(request.path, {
-      name: nameOf,
-      busyTimeoutMs,
-      listing: request.listing,
-    });
-    opened.store.close();
-    const name = nameOf(opened.kind);
+    // The kind's sign alone: its reader is loaded with the session's services, and refuses
+    // nothing its check accepts.
+    const kind = openSourceOfKind(
+      request.path,
+      { busyTimeoutMs, listing: request.listing },
+      (kind, store) => {
+        // Named before the check, as when the reader was made here: a check that refuses
+        // still leaves the name the kind gives.
+        nameOf(kind);
+        kind.check?.(store);
+        store.close();
+        return kind;
+      },
+    );
+    const name = nameOf(kind);
     return {
       spec: {
         kind: "path",
         name,
         path: request.path,
-        detected: opened.kind.kind,
+        detected: kind.kind,
         ...(listed === null ? {} : { listing: listed.listing }),
       },
-      kind: opened.kind.kind,
+      kind: kind.kind,
       error: null,
     };
   } catch (error) {

@@ -45,8 +45,11 @@ export interface SourceListing {
   registeredAt: string | null;
 }
 
-/** One kind of source. */
-export interface SourceKind {
+/**
+ * How one kind of source is recognised and settled, without its reader: all that settling the
+ * sources at start needs (kind_signs.ts).
+ */
+export interface SourceKindSign {
   /** Its name, as list_sources shows it. */
   kind: SourceKindName;
   /** The name a source of this kind gets when the user gives none; null: from the file name. */
@@ -65,6 +68,17 @@ export interface SourceKind {
   readable: ReadableTables;
   /** The FTS5 table whose term statistics the search-work estimate reads, or null. */
   vocabOf: string | null;
+  /**
+   * Throws StoreOpenError when a database of this kind cannot serve at all (a store of ours
+   * of another schema version); `store` is read-only and locked down. A kind's
+   * {@link SourceKind.open} refuses nothing this accepts, so that a source settled at start
+   * by its sign alone opens later.
+   */
+  check?(store: Store): void;
+}
+
+/** One kind of source: its sign and its reader. */
+export interface SourceKind extends SourceKindSign {
   /**
    * Reads the source through `store` (already read-only and locked down). Features whose
    * columns are missing (a drifted schema) are turned off and named in the reader's notes;

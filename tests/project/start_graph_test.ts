@@ -1,8 +1,9 @@
 /**
  * What is loaded before `initialize` is answered (issue #26): main.ts's static import graph,
  * read with `deno info`. The tools, search by meaning, the prompts, the seed tool sets, the
- * indexer and the worker pool must be reached only through dynamic `import()`s, so that
- * serving does not evaluate them before its first answer.
+ * indexer, the worker pool, the sources' readers and the MCP SDK must be reached only through
+ * dynamic `import()`s, so that serving does not evaluate them before its first answer (the
+ * gate answers `initialize` itself).
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { PROJECT_ROOT } from "../helpers/server_process.ts";
@@ -12,8 +13,11 @@ interface InfoModule {
   dependencies?: { isDynamic?: boolean; code?: { specifier?: string } }[];
 }
 
-/** The project files main.ts reaches by static imports, and by any import, relative. */
-function graphs(): { staticFiles: Set<string>; allFiles: Set<string> } {
+/**
+ * The project files main.ts reaches by static imports, and by any import, relative; and the
+ * npm packages it reaches by static imports.
+ */
+function graphs(): { staticFiles: Set<string>; allFiles: Set<string>; staticNpm: string[] } {
   const info = new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", "main.ts"],
     cwd: PROJECT_ROOT,
@@ -36,12 +40,17 @@ function graphs(): { staticFiles: Set<string>; allFiles: Set<string> } {
         if (target !== undefined && (withDynamic || !dependency.isDynamic)) stack.push(target);
       }
     }
-    const root = new URL(".", `file://${PROJECT_ROOT}`).href;
-    return new Set(
-      [...seen].filter((url) => url.startsWith(root)).map((url) => url.slice(root.length)),
-    );
+    return seen;
   };
-  return { staticFiles: walk(false), allFiles: walk(true) };
+  const root = new URL(".", `file://${PROJECT_ROOT}`).href;
+  const files = (seen: Set<string>) =>
+    new Set([...seen].filter((url) => url.startsWith(root)).map((url) => url.slice(root.length)));
+  const staticGraph = walk(false);
+  return {
+    staticFiles: files(staticGraph),
+    allFiles: files(walk(true)),
+    staticNpm: [...staticGraph].filter((url) => url.startsWith("npm:")),
+  };
 }
 
 /** Loaded on first use, never at start. */
@@ -66,10 +75,24 @@ const LAZY = [
   "lib/ingest/store_writer.ts",
   "lib/ingest/index_run.ts",
   "lib/sources/discover.ts",
+  // The SDK's Server, loaded at the first message the gate leaves to it.
+  "lib/protocol/sdk_server.ts",
+  // The sources' readers: settling at start needs their kinds' signs alone.
+  "lib/sources/kinds.ts",
+  "lib/sources/open_source.ts",
+  "lib/sources/adapters/screenpipe.ts",
+  "lib/sources/adapters/meetily.ts",
+  "lib/sources/adapters/buzz.ts",
+  "lib/sources/adapters/rousseau.ts",
+  "lib/sources/adapters/kuradb.ts",
+  "lib/sources/contract/contract_kind.ts",
+  "lib/sources/contract/contract_reader.ts",
 ];
 
 Deno.test("serving loads the tools, meaning, prompts and the indexer only on first use", () => {
-  const { staticFiles, allFiles } = graphs();
+  const { staticFiles, allFiles, staticNpm } = graphs();
+  // No npm package at all: the SDK (and the zod schemas it builds) waits for the gate.
+  assertEquals(staticNpm, [], "npm packages statically imported from main.ts");
   assert(staticFiles.has("lib/protocol/server.ts"), "the graph was read");
   const loadedAtStart = LAZY.filter((file) => staticFiles.has(file));
   assertEquals(loadedAtStart, [], "statically imported from main.ts");

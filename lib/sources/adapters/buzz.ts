@@ -13,6 +13,7 @@
  */
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
+import { BUZZ_SIGN } from "../kind_signs.ts";
 import type {
   HitDetail,
   Position,
@@ -35,33 +36,6 @@ import { BuzzSegments } from "./buzz_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
 import { textOf } from "./text_value.ts";
 import { callStarted } from "../call_clock.ts";
-
-/**
- * What is read. Never `error_message` (it can hold paths and API errors), `url`,
- * `output_folder` or the user's `notes`; nothing else in the folder (Buzz keeps an
- * encrypted `.secrets.json` beside the database) is opened.
- */
-const READABLE = {
-  transcription: [
-    "id",
-    "status",
-    "time_queued",
-    "file",
-    "name",
-    "language",
-    "model_type",
-    "whisper_model_size",
-    "hugging_face_model_id",
-  ],
-  transcription_segment: [
-    "id",
-    "transcription_id",
-    "start_time",
-    "end_time",
-    "text",
-    "translation",
-  ],
-} as const;
 
 /** Columns of every schema Buzz has had that are read: missing means an upgrade dropped one. */
 const DROPPABLE = [
@@ -326,9 +300,7 @@ class BuzzReader implements SourceReader {
 }
 
 /**
- * The Buzz kind. Recognised by Buzz's two tables with the columns its first schema already
- * had: `transcription` (id, status, time_queued, file) and `transcription_segment`
- * (transcription_id, start_time, end_time, text).
+ * The Buzz kind: its sign (kind_signs.ts) and its reader.
  *
  * @example
  * ```ts
@@ -337,18 +309,6 @@ class BuzzReader implements SourceReader {
  * ```
  */
 export const buzzKind: SourceKind = {
-  kind: "buzz",
-  defaultName: "buzz",
-  matches: (tables) =>
-    missingColumns(tables, "transcription", ["id", "status", "time_queued", "file"]).length ===
-      0 &&
-    missingColumns(tables, "transcription_segment", [
-        "transcription_id",
-        "start_time",
-        "end_time",
-        "text",
-      ]).length === 0,
-  readable: READABLE,
-  vocabOf: null,
+  ...BUZZ_SIGN,
   open: (store, context) => new BuzzReader(store, context),
 };

@@ -14,6 +14,7 @@
  */
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
+import { KURADB_SIGN } from "../kind_signs.ts";
 import { InvalidCursorError } from "../source_reader.ts";
 import type {
   HitDetail,
@@ -33,7 +34,6 @@ import { keepGoingSql, type Store } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import { rfc3339, yearFirstSql } from "./meetily_times.ts";
-import { kuradbListingOf } from "./kuradb_folder.ts";
 import { KuraDbTexts, LIVE_CHUNK as LIVE } from "./kuradb_texts.ts";
 import {
   countTitles,
@@ -44,14 +44,6 @@ import {
 } from "./scan_search.ts";
 import { textOf } from "./text_value.ts";
 import { callStarted } from "../call_clock.ts";
-
-/**
- * What is read: never `embedding` or `is_embed` (vectors are not used yet), never the
- * `query_cache` of KuraDB's global.db, nothing else.
- */
-const READABLE = {
-  file_data: ["id", "source", "chunk", "total", "content", "dismiss", "created_at", "updated_at"],
-} as const;
 
 /** The label of every KuraDB item (list_transcripts' `label` filter). */
 const LABEL = "document";
@@ -297,8 +289,7 @@ class KuraDbReader implements SourceReader {
 }
 
 /**
- * The KuraDB kind. Recognised by KuraDB's `file_data` table with its chunk columns and the
- * `dismiss` flag; KuraDB's global.db (only `query_cache`) is no source.
+ * The KuraDB kind: its sign (kind_signs.ts) and its reader.
  *
  * @example
  * ```ts
@@ -307,19 +298,6 @@ class KuraDbReader implements SourceReader {
  * ```
  */
 export const kuradbKind: SourceKind = {
-  kind: "kuradb",
-  defaultName: null,
-  listingOf: kuradbListingOf,
-  matches: (tables) =>
-    missingColumns(tables, "file_data", [
-      "id",
-      "source",
-      "chunk",
-      "content",
-      "dismiss",
-      "created_at",
-    ]).length === 0,
-  readable: READABLE,
-  vocabOf: null,
+  ...KURADB_SIGN,
   open: (store, context) => new KuraDbReader(store, context),
 };

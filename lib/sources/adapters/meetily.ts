@@ -10,6 +10,7 @@
  */
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
+import { MEETILY_SIGN } from "../kind_signs.ts";
 import type {
   HitDetail,
   Position,
@@ -38,13 +39,6 @@ import { SegmentRanges } from "./meetily_ranges.ts";
 import { KeptSegments } from "./kept_segments.ts";
 import { newestFirst, numericPosition } from "./newest_first.ts";
 import { textOf } from "./text_value.ts";
-
-/** What is read: never `settings` or `transcript_settings` (API keys), nor anything else. */
-const READABLE = {
-  meetings: ["id", "title", "created_at"],
-  transcripts: ["meeting_id", "transcript", "audio_start_time", "audio_end_time"],
-  summary_processes: ["meeting_id", "result", "created_at"],
-} as const;
 
 const KEY = epochMsSql("m.created_at");
 const HEAD = `m.rowid AS r, m.id AS id, m.title AS title, coalesce(${KEY}, 0) AS k`;
@@ -356,10 +350,7 @@ class MeetilyReader implements SourceReader {
 }
 
 /**
- * The Meetily kind. Recognised by the columns it reads of Meetily's own: `meetings` (id,
- * title, created_at) and a `transcripts` table keyed by `meeting_id` with `transcript` (our
- * own schema's `transcripts` has neither), so an upgrade that drops a column it never reads
- * (`updated_at`, `timestamp`) leaves it readable.
+ * The Meetily kind: its sign (kind_signs.ts) and its reader.
  *
  * @example
  * ```ts
@@ -368,12 +359,6 @@ class MeetilyReader implements SourceReader {
  * ```
  */
 export const meetilyKind: SourceKind = {
-  kind: "meetily",
-  defaultName: "meetily",
-  matches: (tables) =>
-    missingColumns(tables, "meetings", READABLE.meetings).length === 0 &&
-    missingColumns(tables, "transcripts", ["meeting_id", "transcript"]).length === 0,
-  readable: READABLE,
-  vocabOf: null,
+  ...MEETILY_SIGN,
   open: (store, context) => new MeetilyReader(store, context),
 };

@@ -8,7 +8,6 @@
  *
  * @module
  */
-import { fts5Tables } from "../../store/authorizer.ts";
 import { keepGoingSql, type Store, type StoreRow } from "../../store/store.ts";
 import { makePreview } from "../../text/preview.ts";
 import { MAX_SPEAKERS, ROUSSEAU_KEPT_CHARS } from "../../config/limits.ts";
@@ -17,6 +16,7 @@ import { readFromList, speakersOf } from "../turns.ts";
 import { matchWindow } from "../../search/snippet.ts";
 import type { SourceContext, SourceKind } from "../source_kind.ts";
 import { missingColumns } from "../source_kind.ts";
+import { ROUSSEAU_READABLE, ROUSSEAU_SIGN } from "../kind_signs.ts";
 import {
   type HitDetail,
   type Position,
@@ -35,19 +35,9 @@ import {
 } from "../source_reader.ts";
 import { publicId, splitPublicId } from "../source_ids.ts";
 import { goTime, type RenderedSession, renderPayload } from "./rousseau_payload.ts";
-import { ROUSSEAU_FTS, RousseauSearch } from "./rousseau_search.ts";
+import { RousseauSearch } from "./rousseau_search.ts";
 import { type CronJob, cronJobs, cronTasks } from "./rousseau_cron.ts";
 import { textOf } from "./text_value.ts";
-
-/**
- * What is read. Never `oauth_tokens`, `jid_sessions` (phone numbers), `claude_sessions`,
- * `recall_vectors`, nor `cron_jobs.deliver_to` (a WhatsApp JID: a phone number).
- */
-const READABLE = {
-  sessions: ["id", "title", "payload", "message_count", "created_at", "updated_at"],
-  cron_jobs: ["id", "name", "cron_expr", "prompt", "enabled", "created_at", "last_run_at"],
-  ...fts5Tables(ROUSSEAU_FTS),
-} as const;
 
 /** The label every rousseau transcript carries. */
 const LABEL = "chat";
@@ -62,8 +52,6 @@ const CREATED = `(CASE WHEN s.created_at ${DATED} AND s.created_at NOT GLOB '000
 const head = (counted: boolean) =>
   `s.rowid AS r, s.id AS id, s.title AS title, ${counted ? "s.message_count" : "NULL"} AS n,
   s.created_at AS c, s.updated_at AS u`;
-/** The columns of `sessions` it cannot do without. */
-const SESSION_COLUMNS = ["id", "title", "payload", "created_at", "updated_at"];
 
 /** A session row's head. */
 export interface SessionHead {
@@ -123,8 +111,9 @@ export class RousseauReader implements SourceReader {
     this.#name = context.name;
     const missing = (table: string, columns: readonly string[]) =>
       missingColumns(context.tables, table, columns);
-    this.#cron = missing("cron_jobs", READABLE.cron_jobs.filter((c) => c !== "last_run_at"))
-      .length === 0;
+    this.#cron =
+      missing("cron_jobs", ROUSSEAU_READABLE.cron_jobs.filter((c) => c !== "last_run_at"))
+        .length === 0;
     this.#lastRun = missing("cron_jobs", ["last_run_at"]).length === 0;
     this.#counted = missing("sessions", ["message_count"]).length === 0;
     this.#head = head(this.#counted);
@@ -324,9 +313,7 @@ export class RousseauReader implements SourceReader {
 }
 
 /**
- * rousseau's session store (`~/.local/share/rousseau/sessions.db`). Recognised by its
- * `sessions` table (the payload column) beside the `sessions_fts` index; `cron_jobs` is
- * read when present.
+ * The rousseau kind: its sign (kind_signs.ts) and its reader.
  *
  * @example
  * ```ts
@@ -335,12 +322,6 @@ export class RousseauReader implements SourceReader {
  * ```
  */
 export const rousseauKind: SourceKind = {
-  kind: "rousseau",
-  defaultName: "rousseau",
-  matches: (tables) =>
-    missingColumns(tables, "sessions", SESSION_COLUMNS).length === 0 &&
-    tables.has(ROUSSEAU_FTS),
-  readable: READABLE,
-  vocabOf: ROUSSEAU_FTS,
+  ...ROUSSEAU_SIGN,
   open: (store, context) => new RousseauReader(store, context),
 };

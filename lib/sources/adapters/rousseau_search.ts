@@ -26,8 +26,9 @@ import { keepGoingSql, type Store } from "../../store/store.ts";
 import type { RankedHit, SearchRanking } from "../source_reader.ts";
 import { wholeTermFinders, type WordFinder } from "../../text/word_finder.ts";
 
-/** rousseau's index and its tokenizer (internal/state/sqlite/search.go). */
-export const ROUSSEAU_FTS = "sessions_fts";
+import { ROUSSEAU_FTS } from "../kind_signs.ts";
+
+/** rousseau's index's tokenizer (internal/state/sqlite/search.go). */
 const TOKENIZER = "porter unicode61";
 
 /** What Go's JSON puts before a word that follows a control or HTML character. */

@@ -35,13 +35,8 @@ import { publicId, splitPublicId } from "../source_ids.ts";
 import { readFromList } from "../turns.ts";
 import { SittingSegments } from "./screenpipe_segments.ts";
 import { SittingOrder } from "./screenpipe_order.ts";
-import {
-  isScreenpipe,
-  ROWS,
-  SCREENPIPE_READABLE,
-  type ScreenpipeSchema,
-  screenpipeSchema,
-} from "./screenpipe_schema.ts";
+import { ROWS, type ScreenpipeSchema, screenpipeSchema } from "./screenpipe_schema.ts";
+import { SCREENPIPE_SIGN } from "../kind_signs.ts";
 import {
   type AudioRow,
   HEAD_ROWS,
@@ -359,8 +354,7 @@ function rowsText(rows: readonly AudioRow[], startMs: number): string {
 }
 
 /**
- * screenpipe's database (`~/.screenpipe/db.sqlite`): its audio transcriptions, as
- * sittings.
+ * The screenpipe kind: its sign (kind_signs.ts) and its reader.
  *
  * @example
  * ```ts
@@ -369,10 +363,6 @@ function rowsText(rows: readonly AudioRow[], startMs: number): string {
  * ```
  */
 export const screenpipeKind: SourceKind = {
-  kind: "screenpipe",
-  defaultName: "screenpipe",
-  matches: isScreenpipe,
-  readable: SCREENPIPE_READABLE,
-  vocabOf: null,
+  ...SCREENPIPE_SIGN,
   open: (store, context) => new ScreenpipeReader(store, context),
 };

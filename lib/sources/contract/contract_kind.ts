@@ -4,15 +4,13 @@
  *
  * @module
  */
-import { fts5Tables } from "../../store/authorizer.ts";
-import { checkContract } from "../../store/open_store.ts";
+import { CONTRACT_SIGN } from "../kind_signs.ts";
 import type { SourceKind } from "../source_kind.ts";
 import { ContractReader } from "./contract_reader.ts";
 
 /**
- * A store in our own schema. It is recognised by its `transcripts` or `tasks` table, and
- * then checked against the contract (schema version, required tables), so a store of an
- * older or newer version is named as such rather than as an unknown kind.
+ * A store in our own schema: its sign (kind_signs.ts), checked again as it opens, and its
+ * reader.
  *
  * @example
  * ```ts
@@ -21,18 +19,9 @@ import { ContractReader } from "./contract_reader.ts";
  * ```
  */
 export const contractKind: SourceKind = {
-  kind: "transcript-mcp",
-  defaultName: null,
-  matches: (tables) => tables.has("transcripts") || tables.has("tasks"),
-  readable: {
-    transcripts: "*",
-    ...fts5Tables("transcripts_fts"),
-    segments: "*",
-    tasks: "*",
-  },
-  vocabOf: "transcripts_fts",
+  ...CONTRACT_SIGN,
   open(store) {
-    checkContract(store, store.location);
+    CONTRACT_SIGN.check!(store);
     return new ContractReader(store);
   },
 };

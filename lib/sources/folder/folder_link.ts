@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { receiveMessageOnPort } from "node:worker_threads";
+import process from "node:process";
 import {
   type HitDetail,
   InvalidCursorError,
@@ -213,9 +213,12 @@ export class RemoteFolderReader implements FolderSourceReader {
     this.#port.postMessage({ id, method, args } satisfies Call);
     for (;;) {
       const seen = Atomics.load(this.#flags, ANSWERS);
-      const received = receiveMessageOnPort(this.#port as never) as
-        | { message: Answer }
-        | undefined;
+      // node:worker_threads at the first read of a served folder, not in every thread that
+      // can read sources (issue #26).
+      const received = process.getBuiltinModule("node:worker_threads")
+        .receiveMessageOnPort(this.#port as never) as
+          | { message: Answer }
+          | undefined;
       if (received !== undefined) {
         const answer = received.message;
         if (answer.id !== id) continue; // The late answer of a call given up on.

@@ -103,6 +103,24 @@ Deno.test("a call past the budget is stopped inside SQLite and handed over, and 
   }
 });
 
+Deno.test("until a worker has started, a call has the longer budget; after, the short one", () => {
+  let started = false;
+  const inline = new InlineCalls(connect, { budgetMs: 1e-6, workerStarted: () => started });
+  const counted = countedListTool();
+  try {
+    // The scan of 300 rows that overran the tiny budget above finishes within the longer one
+    // (it takes a few ms, and at most 100 on a loaded machine).
+    const scan = inline.run(counted, { source: "no-such-source" }, new Deadline());
+    assert(scan.ran, "run here while a hand-over would start a worker");
+    assert(scan.outcome.ok);
+    started = true;
+    assert(!inline.run(counted, { source: "no-such-source" }, new Deadline()).ran);
+    assertEquals(counted.runs, 2);
+  } finally {
+    inline.close();
+  }
+});
+
 Deno.test("once the skip has run out, a shape that overran is tried here again", () => {
   const inline = new InlineCalls(connect, { budgetMs: 1e-6, skipAfterOverrunMs: 0 });
   const counted = countedListTool();
