@@ -44,6 +44,24 @@ export function speakerNameWords(name: string): string[] {
   return bare.filter((word) => !TITLES.has(word));
 }
 
+/**
+ * Each speaker's name words, kept: a search reads the speakers of its every candidate, the
+ * same few hundred names search after search.
+ */
+const nameWordsKept = new Map<string, { words: readonly string[]; spaced: string }>();
+/** How many names' words are kept, at most; past it they start afresh. */
+const KEPT_NAMES = 20_000;
+
+function keptNameWords(name: string): { words: readonly string[]; spaced: string } {
+  let kept = nameWordsKept.get(name);
+  if (kept === undefined) {
+    if (nameWordsKept.size >= KEPT_NAMES) nameWordsKept.clear();
+    const words = speakerNameWords(name);
+    nameWordsKept.set(name, kept = { words, spaced: ` ${words.join(" ")} ` });
+  }
+  return kept;
+}
+
 /** What a query asks for, as {@link everydayQuery} reads it. */
 export interface EverydayQuery {
   /** The words that carry its topic, lower-cased, each once, in the query's order. */
@@ -77,10 +95,10 @@ export function everydayQuery(query: string, knownSpeakers: Iterable<string>): E
   const speakers: string[] = [];
   const named = new Set<string>();
   for (const speaker of knownSpeakers) {
-    const words = speakerNameWords(speaker);
+    const { words, spaced: name } = keptNameWords(speaker);
     // A one-letter name ("C") is too often a word of the question to be taken as one.
     if (words.length === 0 || (words.length === 1 && words[0]!.length < 3)) continue;
-    if (spaced.includes(` ${words.join(" ")} `)) {
+    if (spaced.includes(name)) {
       speakers.push(speaker);
       for (const word of words) named.add(word);
     }
