@@ -185,6 +185,9 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
   let passages = 0;
   let words = 0;
   const holding = new Float64Array(termCount);
+  // The terms' numbers and places as arrays: a Map's entries would be walked item by item.
+  const numbers = [...numbered.keys()];
+  const places = [...numbered.values()];
   const counted: Counted[] = items.map((item) => {
     const windows = windowsOf(item.units);
     passages += windows.length;
@@ -193,8 +196,14 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
     // Windows start and end in order, so each term's sayings are swept once.
     const all = new Float64Array(windows.length * termCount);
     const held = new Uint8Array(windows.length);
-    for (const [number, t] of numbered) {
-      const said = sayings(postings, item.units, number, only === undefined ? undefined : speaks);
+    for (let at = 0; at < numbers.length; at++) {
+      const t = places[at]!;
+      const said = sayings(
+        postings,
+        item.units,
+        numbers[at]!,
+        only === undefined ? undefined : speaks,
+      );
       let low = 0;
       let high = 0;
       let w = 0;
