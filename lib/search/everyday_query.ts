@@ -7,6 +7,7 @@
  * @module
  */
 import { isStopWord, WORD } from "./fts_query.ts";
+import { keptAnswer } from "./kept_answers.ts";
 
 /**
  * Words that frame a question about a conversation rather than name its topic: asking
@@ -53,13 +54,10 @@ const nameWordsKept = new Map<string, { words: readonly string[]; spaced: string
 const KEPT_NAMES = 20_000;
 
 function keptNameWords(name: string): { words: readonly string[]; spaced: string } {
-  let kept = nameWordsKept.get(name);
-  if (kept === undefined) {
-    if (nameWordsKept.size >= KEPT_NAMES) nameWordsKept.clear();
+  return keptAnswer(nameWordsKept, name, () => {
     const words = speakerNameWords(name);
-    nameWordsKept.set(name, kept = { words, spaced: ` ${words.join(" ")} ` });
-  }
-  return kept;
+    return { words, spaced: ` ${words.join(" ")} ` };
+  }, KEPT_NAMES);
 }
 
 /** What a query asks for, as {@link everydayQuery} reads it. */

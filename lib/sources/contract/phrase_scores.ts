@@ -47,11 +47,14 @@ interface Kept {
 /** How many phrases asked for once a connection remembers; past it they start afresh. */
 const SEEN_PHRASES = 4_096;
 
+/** How many rows a connection keeps scores of, in all phrases: 20 bytes a row, so 8 MB. */
+const KEPT_ROWS = 400_000;
+
 /**
- * How many rows a connection keeps scores of, in all phrases: 16 bytes a row, so 8 MB. A
- * phrase of more rows is ranked by SQLite each time.
+ * The most rows of one phrase kept: a phrase of more is ranked by SQLite each time, and is
+ * read no further than this once, so a word of a million transcripts never fills the heap.
  */
-const KEPT_ROWS = 500_000;
+const PHRASE_ROWS = 100_000;
 
 const kept = new WeakMap<Store, Kept>();
 
@@ -59,7 +62,8 @@ const kept = new WeakMap<Store, Kept>();
 export const PHRASE_SCORES_SQL = `
   SELECT rowid AS pk, bm25(transcripts_fts, ${BM25_WEIGHTS.join(", ")}) AS score
     FROM transcripts_fts
-   WHERE transcripts_fts MATCH ? AND ${KEEP_GOING_SQL}`;
+   WHERE transcripts_fts MATCH ? AND ${KEEP_GOING_SQL}
+   LIMIT ${PHRASE_ROWS + 1}`;
 
 /** One phrase: quoted (no quote inside) or a bareword, either maybe a prefix. */
 const PHRASE = /"[^"]*"\*?|[A-Za-z0-9_\u0080-\u{10FFFF}]+\*?/uy;
@@ -103,7 +107,7 @@ function scoresOf(store: Store, keep: Kept, phrase: string): PhraseScores | null
     return known;
   }
   const rows = store.rows(PHRASE_SCORES_SQL, phrase);
-  if (rows.length > KEPT_ROWS) {
+  if (rows.length > PHRASE_ROWS) {
     keep.unkept.add(phrase);
     return null;
   }
