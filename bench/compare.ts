@@ -1,9 +1,11 @@
 /**
- * `deno task bench-compare --db PATH --baseline DIR [--rounds N] [--out FILE]`: the same
- * query classes as `deno task bench`, sent to this checkout's server and to the server of
- * another checkout (an older commit, say, made with `git worktree add DIR COMMIT`) by turns,
- * call by call, on the same store. On two shared, noisy cores, only a comparison made within
- * one run, with the two servers alternating which goes first, tells a change from noise.
+ * `deno task bench-compare --db PATH --baseline DIR [--rounds N] [--only TEXT,…] [--out FILE]`:
+ * the same query classes as `deno task bench`, sent to this checkout's server and to the
+ * server of another checkout (an older commit, say, made with `git worktree add DIR COMMIT`)
+ * by turns, call by call, on the same store. `--only` keeps the classes whose label holds
+ * one of its texts (`--only fallback,phrase`), for more rounds of them in the same time. On
+ * two shared, noisy cores, only a comparison made within one run, with the two servers
+ * alternating which goes first, tells a change from noise.
  *
  * Each server runs with its own checkout's start task, so each gets its own permission flags.
  *
@@ -64,6 +66,7 @@ export async function compareCheckouts(
   baseline: string,
   rounds: number,
   log: (line: string) => void = (line) => console.error(line),
+  only: readonly string[] = [],
 ): Promise<ComparedClass[]> {
   const engine = openEngine(db);
   const facts = storeFacts(engine);
@@ -74,7 +77,10 @@ export async function compareCheckouts(
     await current.initialize();
     await old.initialize();
     const { cursor } = await walkToPage200(current);
-    const classes = queryClasses({ ...facts, page200Cursor: cursor });
+    // More rounds of the classes a change is about, in the same time, where `only` names them.
+    const classes = queryClasses({ ...facts, page200Cursor: cursor }).filter((queryClass) =>
+      only.length === 0 || only.some((part) => queryClass.label.includes(part))
+    );
     const rows: ComparedClass[] = [];
     for (const queryClass of classes) {
       const mine: number[] = [];
@@ -141,17 +147,26 @@ async function main(args: string[]): Promise<void> {
       db: { type: "string" },
       baseline: { type: "string" },
       rounds: { type: "string" },
+      only: { type: "string" },
       out: { type: "string" },
     },
   });
   if (values.db === undefined || values.baseline === undefined) {
-    console.error("Usage: deno task bench-compare --db PATH --baseline DIR [--rounds N]");
+    console.error(
+      "Usage: deno task bench-compare --db PATH --baseline DIR [--rounds N] [--only TEXT,…]",
+    );
     Deno.exit(2);
   }
   const absolute = (path: string) => isAbsolute(path) ? path : resolve(Deno.cwd(), path);
   const rounds = positiveInteger("rounds", values.rounds, 100);
   const table = formatComparison(
-    await compareCheckouts(absolute(values.db), absolute(values.baseline), rounds),
+    await compareCheckouts(
+      absolute(values.db),
+      absolute(values.baseline),
+      rounds,
+      undefined,
+      values.only?.split(",").filter((part) => part !== "") ?? [],
+    ),
   );
   if (values.out !== undefined) Deno.writeTextFileSync(values.out, table + "\n");
   console.log(table);

@@ -10,6 +10,7 @@ import { QUERY_WORK_SQL } from "../lib/search/query_work.ts";
 import { withPlainWordsFallback } from "../lib/sources/contract/contract_search.ts";
 import { ITEM_TEXT_SQL, TEXT_STAMP_SQL } from "../lib/sources/contract/contract_reader.ts";
 import { candidateSearch } from "../lib/tools/search_passages.ts";
+import { PHRASE_SCORES_SQL } from "../lib/sources/contract/phrase_scores.ts";
 import {
   FULL_TEXT_SQL,
   GET_TRANSCRIPT_SQL,
@@ -124,6 +125,8 @@ const MOMENT_SQL = [...[1, 4, 16, 64, 256].map(segmentsAtSql), FIND_EXACT_SQL, F
 /** What a search reads: the ranking first (the statement a run must have recorded). */
 const SEARCH_SQL = [
   RANK_SQL,
+  // A phrase asked for again is ranked from its scores, kept per connection (phrase_scores.ts).
+  PHRASE_SCORES_SQL,
   ITEM_TEXT_SQL,
   TEXT_STAMP_SQL,
   HIT_ROW_SQL,

@@ -7,6 +7,7 @@
  * @module
  */
 import { isStopWord, WORD } from "./fts_query.ts";
+import { keptAnswer } from "./kept_answers.ts";
 
 /**
  * Words that frame a question about a conversation rather than name its topic: asking
@@ -44,6 +45,21 @@ export function speakerNameWords(name: string): string[] {
   return bare.filter((word) => !TITLES.has(word));
 }
 
+/**
+ * Each speaker's name words, kept: a search reads the speakers of its every candidate, the
+ * same few hundred names search after search.
+ */
+const nameWordsKept = new Map<string, { words: readonly string[]; spaced: string }>();
+/** How many names' words are kept, at most; past it they start afresh. */
+const KEPT_NAMES = 20_000;
+
+function keptNameWords(name: string): { words: readonly string[]; spaced: string } {
+  return keptAnswer(nameWordsKept, name, () => {
+    const words = speakerNameWords(name);
+    return { words, spaced: ` ${words.join(" ")} ` };
+  }, KEPT_NAMES);
+}
+
 /** What a query asks for, as {@link everydayQuery} reads it. */
 export interface EverydayQuery {
   /** The words that carry its topic, lower-cased, each once, in the query's order. */
@@ -77,10 +93,10 @@ export function everydayQuery(query: string, knownSpeakers: Iterable<string>): E
   const speakers: string[] = [];
   const named = new Set<string>();
   for (const speaker of knownSpeakers) {
-    const words = speakerNameWords(speaker);
+    const { words, spaced: name } = keptNameWords(speaker);
     // A one-letter name ("C") is too often a word of the question to be taken as one.
     if (words.length === 0 || (words.length === 1 && words[0]!.length < 3)) continue;
-    if (spaced.includes(` ${words.join(" ")} `)) {
+    if (spaced.includes(name)) {
       speakers.push(speaker);
       for (const word of words) named.add(word);
     }

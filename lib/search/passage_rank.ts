@@ -126,6 +126,18 @@ function windowsOf(units: readonly PassageUnit[]): Window[] {
   return windows;
 }
 
+/** The first of `windows` from `from` on whose last unit is at or after `unit` (they end in order). */
+function firstEndingAt(windows: readonly Window[], unit: number, from: number): number {
+  let low = from;
+  let high = windows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (windows[middle]!.last < unit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** One item's passages that hold a query term: which, their term counts, and their scores. */
 interface Counted {
   /** The passages' indexes in windowsOf's list, in order. */
@@ -173,6 +185,9 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
   let passages = 0;
   let words = 0;
   const holding = new Float64Array(termCount);
+  // The terms' numbers and places as arrays: a Map's entries would be walked item by item.
+  const numbers = [...numbered.keys()];
+  const places = [...numbered.values()];
   const counted: Counted[] = items.map((item) => {
     const windows = windowsOf(item.units);
     passages += windows.length;
@@ -181,28 +196,46 @@ export function rankPassages(items: readonly RankedItem[], query: PassageQuery):
     // Windows start and end in order, so each term's sayings are swept once.
     const all = new Float64Array(windows.length * termCount);
     const held = new Uint8Array(windows.length);
-    for (const [number, t] of numbered) {
-      const said = sayings(postings, item.units, number, only === undefined ? undefined : speaks);
+    for (let at = 0; at < numbers.length; at++) {
+      const t = places[at]!;
+      const said = sayings(
+        postings,
+        item.units,
+        numbers[at]!,
+        only === undefined ? undefined : speaks,
+      );
       let low = 0;
       let high = 0;
-      for (let w = 0; w < windows.length && low < said.length; w++) {
+      let w = 0;
+      while (w < windows.length && low < said.length) {
         const { first, last } = windows[w]!;
         while (low < said.length && said[low]! < first) low++;
+        if (low === said.length) break;
+        // The passages before the next saying hold none: on to the first that ends at or
+        // after it, since a rare word's few sayings would otherwise walk every passage.
+        if (said[low]! > last) {
+          w = firstEndingAt(windows, said[low]!, w + 1);
+          continue;
+        }
         if (high < low) high = low;
         while (high < said.length && said[high]! <= last) high++;
-        if (high > low) {
-          all[w * termCount + t] = high - low;
-          held[w] = 1;
-        }
+        all[w * termCount + t] = high - low;
+        held[w] = 1;
+        w++;
       }
     }
     const kept: number[] = [];
     for (let w = 0; w < windows.length; w++) if (held[w] === 1) kept.push(w);
     const counts = new Float64Array(kept.length * termCount);
-    kept.forEach((w, k) => {
-      counts.set(all.subarray(w * termCount, (w + 1) * termCount), k * termCount);
-      for (let t = 0; t < termCount; t++) if (all[w * termCount + t]! > 0) holding[t]!++;
-    });
+    // A copy by hand: a view of each passage's counts would be one more object a passage.
+    for (let k = 0; k < kept.length; k++) {
+      const from = kept[k]! * termCount;
+      for (let t = 0; t < termCount; t++) {
+        const count = all[from + t]!;
+        counts[k * termCount + t] = count;
+        if (count > 0) holding[t]!++;
+      }
+    }
     return { windows: kept, counts, scores: new Float64Array(kept.length) };
   });
   const average = passages === 0 ? 1 : Math.max(1, words / passages);

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { keptAnswer } from "./kept_answers.ts";
 import { WORD } from "./fts_query.ts";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SNIPPET_WINDOW_RADIUS } from "../config/limits.ts";
@@ -314,6 +315,9 @@ export class QueryTokenizer {
   readonly #insertAt: StatementSync;
   readonly #firstTerms: StatementSync;
   readonly #allTerms: StatementSync;
+  /** What parses and tokens answered, by text: each a statement here, 0.6 ms a search. */
+  readonly #parsed = new Map<string, boolean>();
+  readonly #tokens = new Map<string, string[]>();
 
   /** A tokenizer as the store's index has it, or as `tokenize` (FTS5's option) says. */
   constructor(tokenize: string = STORE_TOKENIZER) {
@@ -362,22 +366,26 @@ export class QueryTokenizer {
 
   /** Whether FTS5 accepts `query`: no work, since the table is empty. */
   parses(query: string): boolean {
-    try {
-      this.#match.all(query);
-      return true;
-    } catch {
-      return false;
-    }
+    return keptAnswer(this.#parsed, query, () => {
+      try {
+        this.#match.all(query);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   }
 
-  /** The index terms `text` stands for, in order. */
+  /** The index terms `text` stands for, in order (a copy: a caller may take one off). */
   tokens(text: string): string[] {
-    this.#db.exec("BEGIN");
-    try {
-      this.#insert.run(text);
-      return this.#terms.all().map((row) => String(row["term"]));
-    } finally {
-      this.#db.exec("ROLLBACK");
-    }
+    return [...keptAnswer(this.#tokens, text, () => {
+      this.#db.exec("BEGIN");
+      try {
+        this.#insert.run(text);
+        return this.#terms.all().map((row) => String(row["term"]));
+      } finally {
+        this.#db.exec("ROLLBACK");
+      }
+    })];
   }
 }

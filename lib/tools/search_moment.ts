@@ -10,6 +10,7 @@ import type { SegmentRecord, SourceReader } from "../sources/source_reader.ts";
 import { clockTime, firstHolding } from "../sources/turns.ts";
 import { capText } from "./response_budget.ts";
 import { FIELD_CAPS, TURN_READ_MAX_SEGMENTS } from "../config/limits.ts";
+import { withoutLastWord } from "../text/text_slice.ts";
 
 /** A moment of a recording, as a search result cites it. */
 export interface Moment {
@@ -67,7 +68,7 @@ export interface Needles {
  */
 export function few(text: string): string {
   return text.length > FOLLOWING_CHARS
-    ? text.slice(0, FOLLOWING_CHARS).replace(/\s*\S*$/, "")
+    ? withoutLastWord(text.slice(0, FOLLOWING_CHARS))
     : text.trimEnd();
 }
 

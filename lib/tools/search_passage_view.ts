@@ -15,6 +15,7 @@ import { stemmed, stemsVersion } from "../search/word_stems.ts";
 import { escapeRegExp } from "../text/word_finder.ts";
 import type { PassageFinding } from "./search_passages.ts";
 import { few, findMoment, findMoments, type Moment, momentOf } from "./search_moment.ts";
+import { withoutLastWord } from "../text/text_slice.ts";
 
 /** How many characters of text a passage shows, marks aside; a snippet, fewer. */
 const PASSAGE_TEXT_CHARS = 120;
@@ -165,7 +166,7 @@ function passageText(
     // A passage names its first speaker beside its text: only a change of speaker is said.
     const named = unit.speaker !== null && (u > from || firstSpeaker);
     const line = named ? `${unit.speaker}: ${said}` : said;
-    lines.push(line.length > left ? `${line.slice(0, left).replace(/\s*\S*$/u, "")}…` : line);
+    lines.push(line.length > left ? `${withoutLastWord(line.slice(0, left))}…` : line);
     left -= line.length + 1;
   }
   return lines.join("\n");

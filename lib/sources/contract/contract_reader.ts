@@ -31,6 +31,7 @@ import {
   type TranscriptSummary,
 } from "../source_reader.ts";
 import { hitRows, hitWindow, RANK_SQL, withPlainWordsFallback } from "./contract_search.ts";
+import { rankOrPhrases } from "./phrase_scores.ts";
 import { previewFromHead, previewSourceSql } from "./contract_text.ts";
 import { head, type KeptSummary, SummaryCache } from "./contract_summaries.ts";
 import { changeStamp, readSegments, SpeakerCache } from "./contract_segments.ts";
@@ -226,7 +227,7 @@ export class ContractReader implements SourceReader {
   search(query: string, count: number): SearchRanking {
     const store = this.#store;
     const { mode, run } = withPlainWordsFallback(store, query, (match) => ({
-      rows: store.all(RANK_SQL, match, count),
+      rows: rankOrPhrases(store, match, count) ?? store.all(RANK_SQL, match, count),
       match,
     }));
     return {

@@ -146,6 +146,13 @@ const INTERNAL = new Set([
   "WHOLE_SHARE",
   "SHOWN_SHARE",
   "PASSAGE_TEXT_MAX_BYTES",
+  // What a thread keeps between searches: speakers' name words, the query tokenizer's answers
+  // (search/kept_answers.ts), and phrases' BM25 scores (sources/contract/phrase_scores.ts,
+  // docs/performance.md states the rows kept).
+  "KEPT_NAMES",
+  "KEPT_ANSWERS",
+  "SEEN_PHRASES",
+  "PHRASE_ROWS",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {
