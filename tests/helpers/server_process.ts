@@ -9,13 +9,24 @@ import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
 /** The project root, where deno.json lives. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-const READ_TIMEOUT_MS = 20_000;
+/**
+ * How long a read waits for the server's next line before it counts as hung. Generous for the
+ * same reason as {@link EXIT_TIMEOUT_MS}: a loaded machine answers late, not never.
+ */
+const READ_TIMEOUT_MS = 60_000;
 
 /**
  * How long a server may take to exit once told to, before it counts as hung. Generous: it
  * tells a server that never exits from a slow one, on a loaded machine.
  */
 const EXIT_TIMEOUT_MS = 60_000;
+
+/**
+ * Arguments giving a server's calls a deadline no load can eat, for a test about what a call
+ * answers (a lock, a live writer, a changed schema) rather than about its deadline: on a loaded
+ * machine the default deadline answers `timeout` first.
+ */
+export const ROOMY_DEADLINE: readonly string[] = ["--timeout-ms", "120000"];
 
 /** How a server process ended. */
 export interface ServerExit {

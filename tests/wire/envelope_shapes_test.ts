@@ -10,6 +10,7 @@ import {
   assertError,
   INIT_PARAMS,
   session as sessionOn,
+  SharedSession,
 } from "../helpers/wire_session.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
 
@@ -18,6 +19,8 @@ globalThis.addEventListener("unload", () => fixture.cleanup());
 
 const session = (fn: (server: ServerProcess) => Promise<void>, init = true) =>
   sessionOn(fixture.path, fn, init);
+/** The rules that hold on any initialized session share one server; the last of them ends it. */
+const shared = new SharedSession(fixture.path);
 
 Deno.test("unknown members, at the top or in params, are ignored by every method", async () => {
   await session(async (server) => {
@@ -59,7 +62,7 @@ Deno.test("unknown members, at the top or in params, are ignored by every method
 });
 
 Deno.test("a request that also carries result or error answers -32600 with its id", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const hybrids: [unknown, Record<string, unknown>][] = [
       [52, { method: "ping", result: {} }],
       ["s", { method: "tools/list", error: { code: 1, message: "m" } }],
@@ -77,7 +80,7 @@ Deno.test("a request that also carries result or error answers -32600 with its i
 });
 
 Deno.test("null params and null arguments mean none", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const ping = await answerTo(server, { jsonrpc: "2.0", id: 1, method: "ping", params: null });
     assertEquals(ping, { jsonrpc: "2.0", id: 1, result: {} });
     const list = await answerTo(server, {
@@ -119,7 +122,7 @@ Deno.test("null params and null arguments mean none", async () => {
 });
 
 Deno.test("_meta the SDK's schema refuses answers -32602 rather than nothing", async () => {
-  await session(async (server) => {
+  await shared.last(async (server) => {
     for (const task of [5, {}, { taskId: 1 }]) {
       const meta = { "io.modelcontextprotocol/related-task": task };
       const answer = await server.request("ping", { _meta: meta });

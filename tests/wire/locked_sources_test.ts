@@ -7,7 +7,7 @@
 import { assertEquals, assertMatch } from "../helpers/assert.ts";
 import { brokenDatabase } from "../helpers/broken_sources.ts";
 import { holdLock } from "../helpers/app_lock.ts";
-import { startServer } from "../helpers/server_process.ts";
+import { ROOMY_DEADLINE, startServer } from "../helpers/server_process.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 
 Deno.test("an app's lock taken mid-session: busy for what reads it, the rest served, then read again", async () => {
@@ -38,9 +38,10 @@ Deno.test("an app's lock taken mid-session: busy for what reads it, the rest ser
     ),
   };
   const ids = { m: "m:a", b: "b:a", k: "k:1", r: "r:a" };
-  const server = startServer(
-    Object.entries(databases).flatMap(([name, db]) => ["--source", `${name}=${db.path}`]),
-  );
+  const server = startServer([
+    ...ROOMY_DEADLINE,
+    ...Object.entries(databases).flatMap(([name, db]) => ["--source", `${name}=${db.path}`]),
+  ]);
   try {
     await server.initialize();
     for (const [name, db] of Object.entries(databases)) {

@@ -5,7 +5,7 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore } from "../helpers/fixture_store.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import { type Message, type ServerProcess, startServer } from "../helpers/server_process.ts";
-import { assertError, session as sessionOn } from "../helpers/wire_session.ts";
+import { assertError, session as sessionOn, SharedSession } from "../helpers/wire_session.ts";
 import { TOOLS } from "../../lib/tools/registry.ts";
 import { VERSION } from "../../lib/config/version.ts";
 
@@ -14,6 +14,11 @@ globalThis.addEventListener("unload", () => fixture.cleanup());
 
 const session = (fn: (server: ServerProcess) => Promise<void>, init = true) =>
   sessionOn(fixture.path, fn, init);
+/**
+ * The rules that hold on any initialized session share one server, in the order below; the
+ * last of them ends it. Those about initialize or the end of input start their own.
+ */
+const shared = new SharedSession(fixture.path);
 
 Deno.test("initialize returns server info, tools capability and instructions", async () => {
   await session(async (server) => {
@@ -41,7 +46,7 @@ Deno.test("initialize negotiates protocol versions 2024-11-05 through 2025-11-25
 });
 
 Deno.test("a notification produces no response", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     await server.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     await server.send({ jsonrpc: "2.0", method: "notifications/whatever", params: { x: 1 } });
     const pong = await server.request("ping");
@@ -50,7 +55,7 @@ Deno.test("a notification produces no response", async () => {
 });
 
 Deno.test("tools/list advertises exactly the tools, read-only, with object schemas", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const { result } = await server.request("tools/list");
     assertEquals(result.tools.map((t: Message) => t["name"]), TOOLS.map((t) => t.name));
     for (const tool of result.tools) {
@@ -68,7 +73,7 @@ Deno.test("tools/list advertises exactly the tools, read-only, with object schem
 });
 
 Deno.test("the parse error has JSON-RPC 2.0 shape with id null", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     await server.writeRaw('{"jsonrpc":"2.0","id":1,"method":"ping"\n');
     const response = await server.next();
     assertEquals(Object.keys(response).sort(), ["error", "id", "jsonrpc"]);
@@ -77,7 +82,7 @@ Deno.test("the parse error has JSON-RPC 2.0 shape with id null", async () => {
 });
 
 Deno.test("invalid UTF-8 is a parse error and the session goes on", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     await server.writeRaw(new Uint8Array([0x7b, 0xff, 0xfe, 0x7d, 0x0a]));
     assertError(await server.next(), null, -32700, /UTF-8/);
     assertEquals((await server.request("ping"))["result"], {});
@@ -85,7 +90,7 @@ Deno.test("invalid UTF-8 is a parse error and the session goes on", async () => 
 });
 
 Deno.test("batches, non-objects and bad envelopes answer -32600, echoing a readable id", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const cases: [string, unknown][] = [
       ['[{"jsonrpc":"2.0","id":1,"method":"ping"}]', null],
       ["[]", null],
@@ -111,7 +116,7 @@ Deno.test("batches, non-objects and bad envelopes answer -32600, echoing a reada
 });
 
 Deno.test("blank lines are skipped and CRLF endings accepted", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     await server.writeRaw('\n\r\n   \n{"jsonrpc":"2.0","id":"crlf","method":"ping"}\r\n');
     const response = await server.next();
     assertEquals(response, { jsonrpc: "2.0", id: "crlf", result: {} });
@@ -119,7 +124,7 @@ Deno.test("blank lines are skipped and CRLF endings accepted", async () => {
 });
 
 Deno.test("a message split across writes is read whole", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const line = '{"jsonrpc":"2.0","id":"split","method":"ping"}\n';
     for (const part of [line.slice(0, 5), line.slice(5, 30), line.slice(30)]) {
       await server.writeRaw(part);
@@ -130,7 +135,7 @@ Deno.test("a message split across writes is read whole", async () => {
 });
 
 Deno.test("a line over 8 MiB answers 'message too large' and the session goes on", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const chunk = "x".repeat(1024 * 1024);
     await server.writeRaw('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"');
     for (let i = 0; i < 9; i++) await server.writeRaw(chunk);
@@ -152,7 +157,7 @@ Deno.test("before initialize only ping is served; other requests get 'Send initi
 });
 
 Deno.test("a second initialize answers -32600", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const again = await server.request("initialize", {
       protocolVersion: "2025-06-18",
       capabilities: {},
@@ -179,7 +184,7 @@ Deno.test("malformed initialize params answer -32602 without a validation dump",
 });
 
 Deno.test("unknown method answers -32601", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     // Resources are served, but not subscriptions: the capability does not offer them.
     const subscribe = await server.request("resources/subscribe", { uri: "transcript://store/x" });
     assertError(subscribe, subscribe["id"], -32601, /Method not found/);
@@ -189,14 +194,14 @@ Deno.test("unknown method answers -32601", async () => {
 });
 
 Deno.test("ping answers an empty result", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     await server.send({ jsonrpc: "2.0", id: "p-1", method: "ping" });
     assertEquals(await server.next(), { jsonrpc: "2.0", id: "p-1", result: {} });
   });
 });
 
 Deno.test("tools/call without a string name or with non-object arguments answers -32602", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     for (const params of [{}, { name: 5 }, { name: null }]) {
       const response = await server.request("tools/call", params);
       assertError(response, response["id"], -32602, /params\.name/);
@@ -211,7 +216,7 @@ Deno.test("tools/call without a string name or with non-object arguments answers
 });
 
 Deno.test("unknown tool answers -32602 'Unknown tool: X'", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const response = await server.request("tools/call", { name: "delete_everything" });
     assertError(response, response["id"], -32602, /^Unknown tool: delete_everything$/);
     // The workers' internal parts of a split search are not tools a client can call.
@@ -221,7 +226,7 @@ Deno.test("unknown tool answers -32602 'Unknown tool: X'", async () => {
 });
 
 Deno.test("tools/call answers structuredContent and the same JSON as text", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const result = await server.callTool("list_transcripts", { limit: 2 });
     assertEquals(result.content.length, 1);
     assertEquals(result.content[0].type, "text");
@@ -234,7 +239,7 @@ Deno.test("tools/call answers structuredContent and the same JSON as text", asyn
 });
 
 Deno.test("notifications/cancelled suppresses the answer, for id 0 and string ids alike", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const call = (id: unknown) =>
       JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "list_tasks" } });
     const cancel = (id: unknown) =>
@@ -252,7 +257,7 @@ Deno.test("notifications/cancelled suppresses the answer, for id 0 and string id
 });
 
 Deno.test("duplicate ids are each answered", async () => {
-  await session(async (server) => {
+  await shared.last(async (server) => {
     const ping = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping" });
     await server.writeRaw(`${ping}\n${ping}\n`);
     assertEquals((await server.next())["id"], 5);

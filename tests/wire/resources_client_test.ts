@@ -15,7 +15,7 @@ import {
   fixtureTranscripts,
   longEmojiTranscript,
 } from "../helpers/fixture_store.ts";
-import { withClient } from "../helpers/sdk_client.ts";
+import { SharedClient } from "../helpers/sdk_client.ts";
 import type { Transcript } from "../../lib/store/model.ts";
 import { clockTime } from "../../lib/sources/turns.ts";
 import {
@@ -31,7 +31,8 @@ type Json = any;
 const long = longEmojiTranscript(20_000);
 const fixture = buildFixtureStore({ transcripts: [...fixtureTranscripts(60), long] });
 globalThis.addEventListener("unload", () => fixture.cleanup());
-const ARGS = ["--db", fixture.path];
+/** Every test here only reads, so they share one client; the last one closes it. */
+const shared = new SharedClient(["--db", fixture.path]);
 
 const newestFirst = [...fixture.transcripts].reverse()
   .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -65,7 +66,7 @@ async function rejection(promise: Promise<unknown>): Promise<McpError> {
 }
 
 Deno.test("resources: every transcript listed newest first, a page at a time", async () => {
-  await withClient(ARGS, async (client) => {
+  await shared.use(async (client) => {
     const capabilities = client.getServerCapabilities() ?? {};
     assert(capabilities.resources && capabilities.prompts && capabilities.completions);
     const listed: Json[] = [];
@@ -95,7 +96,7 @@ Deno.test("resources: every transcript listed newest first, a page at a time", a
 });
 
 Deno.test("resources/read: title, date, source, speakers, then one line per turn", async () => {
-  await withClient(ARGS, async (client) => {
+  await shared.use(async (client) => {
     const item = fixture.transcripts[9]!;
     const { contents } = await client.readResource({ uri: uriOf(item) });
     assertEquals(contents.length, 1);
@@ -117,7 +118,7 @@ Deno.test("resources/read: title, date, source, speakers, then one line per turn
 });
 
 Deno.test("resources/read cuts a transcript over 1 MiB at a turn, and says how to read on", async () => {
-  await withClient(ARGS, async (client) => {
+  await shared.use(async (client) => {
     const result = await client.readResource({ uri: uriOf(long) });
     const answer = bytes(JSON.stringify({ jsonrpc: "2.0", id: 1, result }));
     assert(answer <= RESOURCE_MAX_BYTES, `${answer} bytes`);
@@ -139,7 +140,7 @@ Deno.test("resources/read cuts a transcript over 1 MiB at a turn, and says how t
 });
 
 Deno.test("prompts: listed, a transcript embedded when it fits, paged when it does not", async () => {
-  await withClient(ARGS, async (client) => {
+  await shared.use(async (client) => {
     const { prompts } = await client.listPrompts();
     assertEquals(prompts.map((p) => [p.name, p.arguments?.map((a) => a.name)]), [
       ["summarize_transcript", ["id"]],
@@ -189,7 +190,7 @@ Deno.test("prompts: listed, a transcript embedded when it fits, paged when it do
 });
 
 Deno.test("completion: ids whose titles hold what was typed, newest first; source names", async () => {
-  await withClient(ARGS, async (client) => {
+  await shared.last(async (client) => {
     const prompt = { type: "ref/prompt", name: "summarize_transcript" } as const;
     const typed = await client.complete({
       ref: prompt,

@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { type Message, startServer } from "../helpers/server_process.ts";
+import { type Message, ROOMY_DEADLINE, startServer } from "../helpers/server_process.ts";
 import { lines } from "../helpers/lines.ts";
 
 const WRITER = fileURLToPath(new URL("./fixtures/screenpipe_writer.ts", import.meta.url));
@@ -47,7 +47,7 @@ Deno.test("screenpipe live: calls answer while the app appends; what it said is 
   }
   app.index();
   app.close();
-  const server = startServer(["--source", path]);
+  const server = startServer(["--source", path, ...ROOMY_DEADLINE]);
   try {
     await server.initialize();
     const writer = new Deno.Command(Deno.execPath(), {

@@ -5,7 +5,7 @@
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { type Message, startServer } from "../helpers/server_process.ts";
+import { type Message, ROOMY_DEADLINE, startServer } from "../helpers/server_process.ts";
 
 const T0 = Date.UTC(2026, 4, 12, 8, 0, 0);
 
@@ -35,7 +35,7 @@ Deno.test("screenpipe: a schema changed under the server (its full-text index dr
     app.addChunk({ device: "Mic", atMs: T0 + i * 3_600_000, segments: [{ text }] });
   }
   app.index();
-  const server = startServer(["--source", path]);
+  const server = startServer(["--source", path, ...ROOMY_DEADLINE]);
   try {
     await server.initialize();
     const before = await answers(server);
@@ -43,7 +43,7 @@ Deno.test("screenpipe: a schema changed under the server (its full-text index dr
     app.db.exec(`DROP TRIGGER audio_transcriptions_update; DROP TRIGGER audio_transcriptions_delete;
       DROP TABLE audio_transcriptions_fts`);
     const after = await answers(server);
-    const fresh = startServer(["--source", path]);
+    const fresh = startServer(["--source", path, ...ROOMY_DEADLINE]);
     try {
       await fresh.initialize();
       assertEquals(after, await answers(fresh));

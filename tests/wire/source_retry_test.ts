@@ -15,7 +15,7 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
 import { holdLock } from "../helpers/app_lock.ts";
-import { type Message, startServer } from "../helpers/server_process.ts";
+import { type Message, ROOMY_DEADLINE, startServer } from "../helpers/server_process.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import { RETRY_SOURCE_AFTER_MS } from "../../lib/config/limits.ts";
 
@@ -42,7 +42,7 @@ Deno.test("a source locked at start is served once its app lets go, under its fi
   const path = join(kept.dir, "db.sqlite");
   screenpipeAt(path);
   const release = await holdLock(path);
-  const server = startServer(["--source", `a=${kept.path}`, "--source", path]);
+  const server = startServer(["--source", `a=${kept.path}`, "--source", path, ...ROOMY_DEADLINE]);
   try {
     await server.initialize();
     let listed = content(await server.callTool("list_sources", {})).sources;
@@ -106,6 +106,7 @@ Deno.test("a file missing at start is served once it is there; one of no known k
   notes.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY)");
   notes.close();
   const server = startServer([
+    ...ROOMY_DEADLINE,
     "--source",
     `a=${kept.path}`,
     "--source",

@@ -10,7 +10,7 @@ import { assert, assertEquals, assertMatch } from "../helpers/assert.ts";
 import { buildFixtureStore, fixtureTranscripts } from "../helpers/fixture_store.ts";
 import { buildMeetilyFixture, meetingWith } from "../helpers/meetily_fixture.ts";
 import { createScreenpipeDb } from "../helpers/screenpipe_fixture.ts";
-import { type Message, runCli, startServer } from "../helpers/server_process.ts";
+import { type Message, ROOMY_DEADLINE, runCli, startServer } from "../helpers/server_process.ts";
 import { assertToolError } from "../helpers/tool_error.ts";
 import type { Transcript } from "../../lib/store/model.ts";
 
@@ -93,6 +93,7 @@ async function allPages(
 Deno.test("three sources: listings merge newest first under one cursor, ids read back", async () => {
   const sources = buildSources();
   const server = startServer([
+    ...ROOMY_DEADLINE,
     "--source",
     sources.store,
     "--source",
@@ -144,6 +145,7 @@ Deno.test("three sources: listings merge newest first under one cursor, ids read
 Deno.test("three sources: a strong match of one is not buried under another's weak ones", async () => {
   const sources = buildSources();
   const server = startServer([
+    ...ROOMY_DEADLINE,
     "--source",
     sources.store,
     "--source",
@@ -195,6 +197,7 @@ Deno.test("a source that fails at start or while served fails alone", async () =
   const sources = buildSources();
   const missing = join(sources.dir, "gone.db");
   const server = startServer([
+    ...ROOMY_DEADLINE,
     "--source",
     sources.store,
     "--source",

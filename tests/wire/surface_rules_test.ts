@@ -11,7 +11,7 @@ import {
   longEmojiTranscript,
 } from "../helpers/fixture_store.ts";
 import { type Message, type ServerProcess, startServer } from "../helpers/server_process.ts";
-import { assertError, session as sessionOn } from "../helpers/wire_session.ts";
+import { assertError, session as sessionOn, SharedSession } from "../helpers/wire_session.ts";
 import { join } from "node:path";
 
 const long = longEmojiTranscript(20_000);
@@ -21,6 +21,8 @@ const item = fixture.transcripts[0]!;
 
 const session = (fn: (server: ServerProcess) => Promise<void>, init = true) =>
   sessionOn(fixture.path, fn, init);
+/** The rules that hold on any initialized session share one server; the last of them ends it. */
+const shared = new SharedSession(fixture.path);
 
 /** A well-formed request of each new method. */
 const REQUESTS: [string, Record<string, unknown>][] = [
@@ -77,7 +79,7 @@ Deno.test("malformed params of the new methods answer -32602 in one line", async
       context: { arguments: { source: 1 } },
     }, /params\.context\.arguments\.source must be a string/],
   ];
-  await session(async (server) => {
+  await shared.use(async (server) => {
     for (const [method, params, pattern] of cases) {
       const answer = await server.request(method, params);
       assertError(answer, answer["id"], -32602, pattern);
@@ -88,7 +90,7 @@ Deno.test("malformed params of the new methods answer -32602 in one line", async
 
 Deno.test("a read of an unknown, very long URI answers -32002 in one short line", async () => {
   const uri = `transcript://store/${"x".repeat(3_000_000)}\nline two`;
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const line = await server.send({
       jsonrpc: "2.0",
       id: "long",
@@ -104,7 +106,7 @@ Deno.test("a read of an unknown, very long URI answers -32002 in one short line"
 });
 
 Deno.test("a cancelled resources, prompts or completions request gets no answer", async () => {
-  await session(async (server) => {
+  await shared.use(async (server) => {
     const lines = REQUESTS.flatMap(([method, params], i) => [
       JSON.stringify({ jsonrpc: "2.0", id: i, method, params }),
       JSON.stringify({
@@ -120,7 +122,7 @@ Deno.test("a cancelled resources, prompts or completions request gets no answer"
 });
 
 Deno.test("each request of the new methods is answered exactly once, duplicate ids too", async () => {
-  await session(async (server) => {
+  await shared.last(async (server) => {
     const lines = REQUESTS.flatMap(([method, params]) => {
       const line = JSON.stringify({ jsonrpc: "2.0", id: method, method, params });
       return [line, line];
