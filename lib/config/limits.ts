@@ -527,12 +527,14 @@ export const MEANING_TOPIC_FEW = 50;
 export const MEANING_TOPIC_FEW_STANDING = 1.5;
 
 /**
- * How long one meaning search may spend adding transcripts to its thread's topic index, in
- * ms. The index is kept while the source's texts are unchanged, so the cost is paid once: a
- * store of 500 short transcripts is read within the first search, and a larger one over the
- * searches that follow, newest transcripts first.
+ * How many transcripts one meaning search may add to its thread's topic index. The index is
+ * kept while the source's texts are unchanged, so the cost is paid once: a store of 1,000
+ * transcripts is read within the first search, and a larger one over the searches that follow,
+ * newest transcripts first; until a source's index holds every transcript, the topic list
+ * leaves that source out, so no answer depends on how far the reading has got. A count, not a
+ * time, for the same reason: 1,000 transcripts of the 10k bench store take about 150 ms.
  */
-export const MEANING_INDEX_BUDGET_MS = 400;
+export const MEANING_INDEX_ITEMS = 1_000;
 
 /**
  * About the most words of one transcript its topic vector is made of: a longer one is read

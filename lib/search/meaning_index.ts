@@ -6,8 +6,8 @@
  * against a call about brake pads and a garage), can still be found.
  *
  * Nothing is written: the index lives in the thread that searches, one per source reader,
- * built a slice at a time by the searches themselves and kept while the source's texts are
- * unchanged (the source's textStamp). A vector is 100 bytes (int8), so 10,000 transcripts
+ * read a number of items at a time by the searches themselves and kept while the source's
+ * texts are unchanged (the source's textStamp). A vector is 100 bytes (int8), so 10,000 transcripts
  * keep about 1 MB.
  *
  * @module
@@ -17,7 +17,7 @@ import { passageVector } from "./passage_vector.ts";
 import { saidLines } from "./passage_units.ts";
 import { MEANING_INDEX_WORDS } from "../config/limits.ts";
 
-/** Items read a slice at a time: few enough that a slice stays well inside a budget. */
+/** Items read in one statement. */
 const SLICE_ITEMS = 32;
 
 /** The characters of an item's text its vector is read from: a word is about six. */
@@ -142,19 +142,25 @@ export class MeaningIndex {
   }
 
   /**
-   * Reads more of `reader`'s items until every item is held or `until` (a
-   * performance.now() time) has passed; starts afresh when the source's texts have changed
-   * since it was last read. A reader without itemSamples adds nothing.
+   * Reads up to `count` more of `reader`'s items, or to the last; starts afresh when the
+   * source's texts have changed since it was last read. A count, not a time: how far the
+   * index has got depends on the searches made, never on how busy the machine was. A reader
+   * without itemSamples adds nothing.
    */
-  extend(reader: TopicSource, until: number): void {
+  extend(reader: TopicSource, count: number): void {
     if (reader.itemSamples === undefined) {
       this.#complete = true;
       return;
     }
     const stamp = reader.textStamp?.();
     if (stamp === undefined || stamp !== this.#stamp) this.#reset(stamp);
-    while (!this.#complete && performance.now() < until) {
-      const items = reader.itemSamples(this.#after, SLICE_ITEMS, SAMPLE_CHARS);
+    for (let read = 0; !this.#complete && read < count;) {
+      const items = reader.itemSamples(
+        this.#after,
+        Math.min(SLICE_ITEMS, count - read),
+        SAMPLE_CHARS,
+      );
+      read += items.length;
       if (items.length === 0) {
         this.#complete = true;
         break;

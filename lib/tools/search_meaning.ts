@@ -32,7 +32,7 @@ import { wordVectors } from "../search/word_vectors_file.ts";
 import { WordFinder, type WordRun } from "../text/word_finder.ts";
 import {
   MEANING_EXPANSION_WEIGHT,
-  MEANING_INDEX_BUDGET_MS,
+  MEANING_INDEX_ITEMS,
   MEANING_MAX_SHARE,
   MEANING_POOL,
   MEANING_RERANK_WEIGHT,
@@ -192,7 +192,6 @@ export function rankByMeaning(
   const framed = new Set(everydayQuery(query, []).words);
   const topic = passageVector(table, plan.topic.filter((word) => framed.has(word)).join(" ")) ??
     passageVector(table, plan.topic.join(" "));
-  const until = performance.now() + MEANING_INDEX_BUDGET_MS;
   // Where the words found what was asked (a weight of 1 or more: see LITERAL_ENOUGH), their
   // hits keep their places and neighbours fill the page after them; a transcript that holds
   // neither has nothing to do with the words, so the topic list waits for a question they
@@ -203,7 +202,7 @@ export function rankByMeaning(
       words: rareIn(sources, source, plan.expansions.map((expansion) => expansion.word)),
       pool,
     }),
-    nearest: topic === null || !byTopic ? [] : nearestByTopic(reader, table, topic, until, pool),
+    nearest: topic === null || !byTopic ? [] : nearestByTopic(reader, table, topic, pool),
   }));
   const expandedTerms = [...new Set(results.flatMap(({ value }) => value.expanded.words))];
   // Mode both ranks the query as written too: its asking words mark and match as well.
@@ -292,18 +291,18 @@ function searchExpanded(
 
 /**
  * The `count` items of `reader` nearest `topic` that stand out from the rest (see
- * {@link MEANING_TOPIC_STANDING}), from its topic index in this thread, which reads more of
- * its items first until `until`.
+ * {@link MEANING_TOPIC_STANDING}), from its topic index in this thread, which first reads up to
+ * {@link MEANING_INDEX_ITEMS} more of its items; none until the index holds every item.
  */
 function nearestByTopic(
   reader: SourceReader,
   table: WordVectorTable,
   topic: Float32Array,
-  until: number,
   count: number,
 ): TopicHit[] {
   const index = meaningIndexOf(reader, table);
-  index.extend(reader, until);
+  index.extend(reader, MEANING_INDEX_ITEMS);
+  if (!index.complete) return [];
   // Among a few items one nearly as close as the best pulls the spread up.
   const least = index.size < MEANING_TOPIC_FEW
     ? MEANING_TOPIC_FEW_STANDING

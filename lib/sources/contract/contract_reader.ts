@@ -81,13 +81,15 @@ export const TEXT_STAMP_SQL = "SELECT total_changes() AS n";
 
 /**
  * Our store's transcripts below a key, the latest written first, each with its title and a
- * sample of its text (?1 characters each from its start, middle and end, where it is longer
- * than three times that): read in SQLite, so a long text never becomes a string here.
+ * sample of its text (?1 bytes each from its start, middle and end, where it is longer than
+ * three times that): cut in SQLite, so a long text never becomes a string here, and by bytes,
+ * so SQLite need not count its characters (a character cut in two at an edge reads as no word).
  */
 export const ITEM_SAMPLES_SQL = `SELECT pk, title,
-         CASE WHEN length(text) <= 3 * ?1 THEN text
-           ELSE substr(text, 1, ?1) || char(10) || substr(text, (length(text) - ?1) / 2, ?1) ||
-             char(10) || substr(text, -?1) END AS sample
+         CASE WHEN octet_length(text) <= 3 * ?1 THEN text
+           ELSE CAST(substr(CAST(text AS BLOB), 1, ?1) || x'0a' ||
+             substr(CAST(text AS BLOB), (octet_length(text) - ?1) / 2, ?1) || x'0a' ||
+             substr(CAST(text AS BLOB), -?1) AS TEXT) END AS sample
     FROM transcripts WHERE pk < ?2 AND ${KEEP_GOING_SQL} ORDER BY pk DESC LIMIT ?3`;
 
 /** A transcript's head and whole text by key, for a passage search. */

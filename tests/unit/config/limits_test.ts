@@ -153,6 +153,12 @@ const INTERNAL = new Set([
   "KEPT_ANSWERS",
   "SEEN_PHRASES",
   "PHRASE_ROWS",
+  // Search by meaning's topic index (search/meaning_index.ts): items read a slice at a time,
+  // and the words whose place in the table it remembers; and the longest label a text whose
+  // speakers are unknown may start its lines with (search/passage_units.ts).
+  "SLICE_ITEMS",
+  "KNOWN_WORDS",
+  "MAX_UNKNOWN_LABEL_CHARS",
 ]);
 
 Deno.test("limits: no module of lib/ but config/limits.ts defines a number that is not internal", () => {

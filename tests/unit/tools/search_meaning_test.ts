@@ -7,6 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { populateStore } from "../../../lib/store/populate_store.ts";
+import { MEANING_INDEX_ITEMS } from "../../../lib/config/limits.ts";
 import { call, type Json, withTranscripts } from "../../helpers/tool_calls.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
@@ -266,10 +267,13 @@ Deno.test("search by meaning follows a live writer: a transcript written later i
 
 Deno.test("our store's item samples page from the latest written, each once, cut in SQLite", () => {
   const long = "Sam: " + "word ".repeat(3_000).trim();
+  // Cut by bytes: a character cut in two at an edge must not break the sample.
+  const accented = "Sam: " + "café 😀 ".repeat(2_000).trim();
   const fixture = buildFixtureStore({
     transcripts: [
       ...fixtureTranscripts(25),
       said("c0575000-0000-4000-8000-00000000000a", "Long", long, 9),
+      said("c0575000-0000-4000-8000-00000000000b", "Accented", accented, 10),
     ],
   });
   const sources = SourceSet.ofStore(openStore(fixture.path));
@@ -286,13 +290,35 @@ Deno.test("our store's item samples page from the latest written, each once, cut
     assertEquals(keys, pks);
     // A short text comes whole; a long one as a third of the characters from each of its
     // start, middle and end.
-    const short = store.get("SELECT title, text FROM transcripts WHERE pk = ?", BigInt(pks[1]!))!;
+    const short = store.get(
+      "SELECT title, text FROM transcripts WHERE pk = ?",
+      BigInt(pks.at(-1)!),
+    )!;
     assertEquals(texts.get(String(short["title"])), short["text"]);
     const sample = texts.get("Long")!.split("\n");
     assertEquals(sample.map((part) => part.length), [200, 200, 200]);
     assert(sample[0]!.startsWith("Ana: Sam: word") && sample[2]!.endsWith("word"), sample[0]);
+    const cut = texts.get("Accented")!;
+    assert(cut.split("\n").length === 3 && cut.includes("café 😀 café"), cut.slice(0, 40));
   } finally {
     sources.close();
     fixture.cleanup();
   }
 });
+
+Deno.test(
+  "the topic list waits until every transcript of the source is read, whatever the machine's pace",
+  withTranscripts([...fixtureTranscripts(MEANING_INDEX_ITEMS + 100), CHEST], (store) => {
+    const sources = SourceSet.ofStore(store);
+    const search = findTool("search_transcripts")!;
+    const ids = () => {
+      const outcome = callTool(search, sources, { query: PHYSICIAN_QUESTION, mode: "both" });
+      if (!outcome.ok) throw new Error(outcome.message);
+      return JSON.parse(outcome.structuredJson).results.map((r: Json) => r.id as string);
+    };
+    // The first search reads the newest 1,000 (CHEST among them) but not the rest.
+    assert(!ids().includes(CHEST.id));
+    assertEquals(ids()[0], CHEST.id);
+    sources.close();
+  }),
+);
