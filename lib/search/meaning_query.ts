@@ -8,6 +8,7 @@
  */
 import { isStopWord, WORD } from "./fts_query.ts";
 import { indexTerms } from "./query_work.ts";
+import { everydayQuery } from "./everyday_query.ts";
 import type { WordVectorTable } from "./word_vector_table.ts";
 import {
   MEANING_COMMON_WORDS,
@@ -48,7 +49,10 @@ export type MeaningPlan =
     literal: string[];
     /** The words they bring, best first per word, taken in turn. */
     expansions: Expansion[];
-    /** The words whose meaning the re-ranking compares passages with. */
+    /**
+     * The words whose meaning passages and transcripts are compared with: the table's words
+     * of it, less a question's frame where any are left.
+     */
     topic: string[];
   }
   | {
@@ -94,12 +98,15 @@ export function planMeaning(table: WordVectorTable, query: string): MeaningPlan 
       words,
     };
   }
+  // The question's frame ("how much", "should") is no part of what it is about.
+  const framed = new Set(everydayQuery(query, []).words);
+  const about = topic.filter((word) => framed.has(word));
   return {
     expand: true,
     words,
     literal: all,
     expansions: expansionsOf(table, words, topic),
-    topic,
+    topic: about.length > 0 ? about : topic,
   };
 }
 

@@ -2,16 +2,19 @@
  * Search by meaning (search_transcripts' modes `meaning` and `both`), offline: the query's
  * content words bring their neighbours from the word-vector table (lib/search/), each source
  * searches for them with its own search (FTS or scan), and the rankings merge by weighted
- * reciprocal-rank fusion with a third ranking, that of the passages by their cosine to the
- * query. Nothing is precomputed per source.
+ * reciprocal-rank fusion with the ranking of the passages by their cosine to the query and,
+ * where the words found little, the transcripts whose topic vector stands out
+ * (lib/search/meaning_index.ts, read by the searches themselves and kept per thread).
  *
  * The fusion: a hit at rank r (from 1) of a ranking of weight w scores w / (RRF_K + r),
  * summed over the rankings it is in. The rankings, per source: the literal one (the query as
  * `words` runs it; `both` only), weight 1; the expanded one (the query's words and their
  * neighbours, OR-ed), weight {@link MEANING_EXPANSION_WEIGHT}; and across sources, the best
  * {@link MEANING_POOL} of each ranking re-ranked by the cosine between the query's and the
- * matching passage's SIF vectors, weight {@link MEANING_RERANK_WEIGHT}. A passage about
- * costs thus outranks one that merely repeats a neighbour word.
+ * matching passage's SIF vectors, weight {@link MEANING_RERANK_WEIGHT}; and across sources, the
+ * best {@link MEANING_POOL} transcripts by topic, weight {@link MEANING_TOPIC_WEIGHT}. A passage
+ * about costs thus outranks one that merely repeats a neighbour word, and a transcript that
+ * shares no word with the question can still be found.
  *
  * @module
  */
@@ -24,7 +27,6 @@ import type { MergedHit } from "./search_transcripts.ts";
 import { anyOf, planMeaning } from "../search/meaning_query.ts";
 import { passageVector, vectorCosine } from "../search/passage_vector.ts";
 import { meaningIndexOf, type TopicHit } from "../search/meaning_index.ts";
-import { everydayQuery } from "../search/everyday_query.ts";
 import { QueryTooBroadError } from "../search/query_work.ts";
 import { termShares } from "../search/term_shares.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
@@ -188,10 +190,7 @@ export function rankByMeaning(
   if (!plan.expand) return { literalOnly: plan.reason, words: plan.words };
   // Mode meaning has only the expanded ranking: it makes the whole page.
   const pool = mode === "meaning" ? count : MEANING_POOL;
-  // The question's frame ("how much", "should") is no part of what it is about.
-  const framed = new Set(everydayQuery(query, []).words);
-  const topic = passageVector(table, plan.topic.filter((word) => framed.has(word)).join(" ")) ??
-    passageVector(table, plan.topic.join(" "));
+  const topic = passageVector(table, plan.topic.join(" "));
   // Where the words found what was asked (a weight of 1 or more: see LITERAL_ENOUGH), their
   // hits keep their places and neighbours fill the page after them; a transcript that holds
   // neither has nothing to do with the words, so the topic list waits for a question they
