@@ -1,13 +1,15 @@
 /**
- * `deno task bench-peers --db PATH --peer "COMMAND"… [--baseline DIR] [--rounds N]`: the
+ * `deno task bench-peers --db PATH --peer "COMMAND"… [--baseline DIR] [--rounds N] [--searches]`: the
  * per-call classes the peers can run, side by side. Each round calls every server in turn
  * (starting from another one each round): a ping, list_transcripts' first page, and
  * get_transcript of the store's median transcript; each peer runs the same two statements
  * through its SQL tool (bench/peer.ts). After the rounds, each server's peak RSS (VmHWM):
  * the peers' work is these calls alone, so ours is read after the same calls, before any
- * search starts a worker. With `--baseline DIR`, another checkout's server (an older
- * commit, from `git worktree add DIR COMMIT`) takes its turns too, for before and after
- * figures from one run.
+ * search starts a worker. With `--searches`, rounds of the benchmark's search classes
+ * (query_classes.ts) follow: ours in mode `words`, each peer running the ranking a SQL user
+ * would write, with a snippet per hit and again without ({@link peerSearchSql}). With `--baseline DIR`, another
+ * checkout's server (an older commit, from `git worktree add DIR COMMIT`) takes its turns
+ * too, for before and after figures from one run.
  *
  * @module
  */
@@ -21,6 +23,8 @@ import { processMemory } from "./proc.ts";
 import { positiveInteger } from "./gen_store.ts";
 import { PROJECT_ROOT, startServer, storeFacts } from "./server_under_test.ts";
 import { median } from "./stats.ts";
+import { searchClasses } from "./query_classes.ts";
+import { BM25_WEIGHTS, withPlainWordsFallback } from "../lib/sources/contract/contract_search.ts";
 
 /** One server's medians and peak RSS. */
 export interface PeerCallsRow {
@@ -30,6 +34,43 @@ export interface PeerCallsRow {
   getMs: number;
   /** VmHWM in bytes, or null where /proc is missing. */
   peakRss: number | null;
+  /** Each search class's median, by label, when searches were run. */
+  searchMs: Record<string, number>;
+}
+
+// A page of search results, one more row to know whether more follow, as ours reads.
+const PEER_SEARCH_ROWS = 21;
+
+/**
+ * A search as a peer runs it through its SQL tool: the page of best rows for an FTS5 query
+ * by the weights ours ranks with, each with its id, title and date, and with `snippets`
+ * an FTS5 snippet of each (the nearest a SQL tool comes to our passages), the query written
+ * in. It is the statement a careful SQL user writes: `rank MATCH` sets the weights so that
+ * FTS5 orders by rank itself and makes snippets for the page's rows only.
+ *
+ * @example
+ * ```ts
+ * import { peerSearchSql } from "./peer_calls.ts";
+ * peerSearchSql("it's", true).includes("MATCH 'it''s'"); // true
+ * peerSearchSql("zeppelin", false).includes("snippet("); // false
+ * ```
+ */
+export function peerSearchSql(match: string, snippets: boolean): string {
+  const snippet = snippets ? `, snippet(transcripts_fts, -1, '[', ']', '…', 16) AS snippet` : "";
+  return `SELECT t.id, t.title, t.created_at${snippets ? ", f.snippet" : ""} FROM ` +
+    `(SELECT rowid, rank${snippet} FROM transcripts_fts ` +
+    `WHERE transcripts_fts MATCH '${match.replaceAll("'", "''")}' ` +
+    `AND rank MATCH 'bm25(${
+      BM25_WEIGHTS.join(", ")
+    })' ORDER BY rank LIMIT ${PEER_SEARCH_ROWS}) f ` +
+    `JOIN transcripts t ON t.pk = f.rowid ORDER BY f.rank`;
+}
+
+/** One search class for the rounds: ours as the tool call, a peer's as its SQL. */
+interface SearchCall {
+  label: string;
+  args: Record<string, unknown>;
+  peerSql: string;
 }
 
 /**
@@ -50,6 +91,7 @@ interface Turn {
   client: McpClient;
   list: () => Promise<unknown>;
   get: () => Promise<unknown>;
+  search: (call: SearchCall) => Promise<unknown>;
 }
 
 function failed(answer: { message: Record<string, unknown> }): boolean {
@@ -71,9 +113,25 @@ export async function measurePeerCalls(
   peerCommands: readonly string[],
   rounds: number,
   baseline?: string,
+  searches = false,
 ): Promise<PeerCallsRow[]> {
   const engine = openEngine(db);
-  const { medianId } = storeFacts(engine);
+  const facts = storeFacts(engine);
+  const { medianId } = facts;
+  // A query that is not FTS5 is run by a peer as the plain words ours falls back to. Each
+  // class is run twice: the peers with snippets, then the ranking alone (ours the same call).
+  const searchCalls: SearchCall[] = !searches ? [] : searchClasses().flatMap((c) => {
+    const query = c.args["query"] as string;
+    const match = withPlainWordsFallback(engine, query, (match) => ({ match })).run.match;
+    return [
+      { label: c.label, args: c.args, peerSql: peerSearchSql(match, true) },
+      {
+        label: `${c.label} (peers: ranking only)`,
+        args: c.args,
+        peerSql: peerSearchSql(match, false),
+      },
+    ];
+  });
   engine.close();
   const turns: Turn[] = [];
   const peers: Peer[] = [];
@@ -86,6 +144,13 @@ export async function measurePeerCalls(
         client,
         list: () => client.callTool("list_transcripts", {}),
         get: () => client.callTool("get_transcript", { id: medianId }),
+        search: async (call) => {
+          const answer = await client.callTool("search_transcripts", call.args);
+          if (failed(answer)) {
+            throw new Error(`${server} failed: ${JSON.stringify(answer.message)}`);
+          }
+          return answer;
+        },
       });
       await client.initialize();
     }
@@ -103,6 +168,7 @@ export async function measurePeerCalls(
         client: peer.client,
         list: () => call(peer.args[argument] as string),
         get: () => call(peerGetSql(medianId)),
+        search: (search) => call(search.peerSql),
       });
     }
     const times = turns.map(() => ({
@@ -124,12 +190,27 @@ export async function measurePeerCalls(
         times[j]!.get.push(get);
       }
     }
+    // Read before the searches: a peer's memory is that of lists and reads alone.
+    const peakRss = turns.map((turn) => processMemory(turn.client.pid)?.peakRss ?? null);
+    const searchTimes = turns.map(() => searchCalls.map(() => [] as number[]));
+    for (let i = 0; i < warmup + rounds && searchCalls.length > 0; i++) {
+      for (let k = 0; k < turns.length; k++) {
+        const j = (i + k) % turns.length;
+        for (const [c, call] of searchCalls.entries()) {
+          const answer = await turns[j]!.search(call) as { elapsedMs: number };
+          if (i >= warmup) searchTimes[j]![c]!.push(answer.elapsedMs);
+        }
+      }
+    }
     return turns.map((turn, j) => ({
       server: turn.server,
       pingMs: median(times[j]!.ping),
       listMs: median(times[j]!.list),
       getMs: median(times[j]!.get),
-      peakRss: processMemory(turn.client.pid)?.peakRss ?? null,
+      peakRss: peakRss[j]!,
+      searchMs: Object.fromEntries(
+        searchCalls.map((call, c) => [call.label, median(searchTimes[j]![c]!)]),
+      ),
     }));
   } finally {
     await Promise.all(turns.map((turn) => turn.client.close().catch(() => {})));
@@ -144,8 +225,8 @@ export async function measurePeerCalls(
  * ```ts
  * import { formatPeerCalls } from "./peer_calls.ts";
  * formatPeerCalls([
- *   { server: "transcript-mcp", pingMs: 0.3, listMs: 1.2, getMs: 0.9, peakRss: 90e6 },
- *   { server: "node peer.js", pingMs: 0.4, listMs: 1.4, getMs: 1.0, peakRss: 80e6 },
+ *   { server: "transcript-mcp", pingMs: 0.3, listMs: 1.2, getMs: 0.9, peakRss: 90e6, searchMs: {} },
+ *   { server: "node peer.js", pingMs: 0.4, listMs: 1.4, getMs: 1.0, peakRss: 80e6, searchMs: {} },
  * ]).split("\n").length; // 4
  * ```
  */
@@ -157,6 +238,20 @@ export function formatPeerCalls(rows: readonly PeerCallsRow[]): string {
   const ratio = (value: number | null, best: number) =>
     value === null || !Number.isFinite(best) ? "" : ` (${(value / best).toFixed(2)}×)`;
   const mib = (bytes: number | null) => bytes === null ? "unknown" : (bytes / 2 ** 20).toFixed(1);
+  const labels = Object.keys(rows[0]?.searchMs ?? {});
+  const searchTable = labels.length === 0 ? [] : [
+    "",
+    `| Search p50 ms | ${rows.map((row) => `\`${row.server}\``).join(" | ")} |`,
+    `| --- |${" ---: |".repeat(rows.length)}`,
+    ...labels.map((label) => {
+      const best = Math.min(...peers.map((row) => row.searchMs[label] ?? Infinity));
+      const cells = rows.map((row) => {
+        const ms = row.searchMs[label] ?? null;
+        return ms === null ? "" : `${ms.toFixed(3)}${ratio(ms, best)}`;
+      });
+      return `| ${label} | ${cells.join(" | ")} |`;
+    }),
+  ];
   return [
     "| Server | Ping p50 ms | List p50 ms | Get p50 ms | Peak RSS MiB |",
     "| --- | ---: | ---: | ---: | ---: |",
@@ -167,6 +262,7 @@ export function formatPeerCalls(rows: readonly PeerCallsRow[]): string {
         ratio(row.peakRss, rss)
       } |`
     ),
+    ...searchTable,
   ].join("\n");
 }
 
@@ -177,6 +273,7 @@ if (import.meta.main) {
       peer: { type: "string", multiple: true },
       baseline: { type: "string" },
       rounds: { type: "string", default: "300" },
+      searches: { type: "boolean", default: false },
     },
   });
   if (values.db === undefined) throw new Error("--db PATH is required");
@@ -188,6 +285,7 @@ if (import.meta.main) {
     values.peer ?? [],
     positiveInteger("--rounds", values.rounds),
     baseline,
+    values.searches,
   );
   console.log(formatPeerCalls(rows));
 }

@@ -138,6 +138,34 @@ const SEARCH_SQL = [
 ];
 
 /**
+ * The search classes, in {@link CLASS_LABELS} order: they need nothing of the store.
+ *
+ * @example
+ * ```ts
+ * import { searchClasses } from "./query_classes.ts";
+ * searchClasses()[0]!.args; // { query: "deadline", mode: "words" }
+ * ```
+ */
+export function searchClasses(): QueryClass[] {
+  const search = (label: string, query: string): QueryClass => ({
+    label,
+    tool: "search_transcripts",
+    // The FTS ranking beside its engine: mode words (search by meaning: meaning_bench.ts).
+    args: { query, mode: "words" },
+    sql: SEARCH_SQL,
+    onEngine: (engine) => searchOnEngine(engine, query),
+  });
+  return [
+    search("search common word", COMMON_WORD),
+    search("search rare word", RARE_WORD),
+    search("search word in every transcript", EVERY_WORD),
+    search("search two-word phrase", `"${PHRASE.join(" ")}"`),
+    search("search prefix", `${PREFIX}*`),
+    search("search plain-words fallback", FALLBACK_QUERY),
+  ];
+}
+
+/**
  * Every query class, for a store described by `facts`, in {@link CLASS_LABELS} order.
  *
  * @example
@@ -151,14 +179,6 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
     "string",
     "string",
   ]);
-  const search = (label: string, query: string): QueryClass => ({
-    label,
-    tool: "search_transcripts",
-    // The FTS ranking beside its engine: mode words (search by meaning: meaning_bench.ts).
-    args: { query, mode: "words" },
-    sql: SEARCH_SQL,
-    onEngine: (engine) => searchOnEngine(engine, query),
-  });
   const classes: QueryClass[] = [
     {
       label: "list page 1",
@@ -207,12 +227,7 @@ export function queryClasses(facts: StoreFacts): QueryClass[] {
         return engine.all(GET_TRANSCRIPT_SQL, facts.largestId).length;
       },
     },
-    search("search common word", COMMON_WORD),
-    search("search rare word", RARE_WORD),
-    search("search word in every transcript", EVERY_WORD),
-    search("search two-word phrase", `"${PHRASE.join(" ")}"`),
-    search("search prefix", `${PREFIX}*`),
-    search("search plain-words fallback", FALLBACK_QUERY),
+    ...searchClasses(),
     {
       label: "list_tasks page 1",
       tool: "list_tasks",

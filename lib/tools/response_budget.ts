@@ -136,10 +136,9 @@ export function countFitting(items: readonly unknown[], overheadBytes: number): 
   // lengths, settles it without building the JSON, which the answer builds anyway.
   const room = PAYLOAD_BUDGET_BYTES - overheadBytes + 1;
   if (jsonBytesAtMost(items, room) <= room) return items.length;
-  // Then the whole list's JSON, measured natively in one go. That is the sum the loop
-  // below adds up (each item and a comma, plus "[" and "]").
-  const whole = utf8Length(JSON.stringify(items));
-  if (overheadBytes + whole - 1 <= PAYLOAD_BUDGET_BYTES) return items.length;
+  // Else item by item, up to the first that does not fit: the JSON built is at most the
+  // budget and one item, however large the page (1,000 rows of 10 KB each, measured whole,
+  // made a listing's every page cost the whole page's JSON).
   let used = overheadBytes;
   for (let i = 0; i < items.length; i++) {
     used += jsonBytes(items[i]) + 1;

@@ -32,7 +32,9 @@ import { termShares } from "../search/term_shares.ts";
 import type { WordVectorTable } from "../search/word_vector_table.ts";
 import { wordVectors } from "../search/word_vectors_file.ts";
 import { WordFinder, type WordRun } from "../text/word_finder.ts";
+import { capText } from "./response_budget.ts";
 import {
+  FIELD_CAPS,
   MEANING_EXPANSION_WEIGHT,
   MEANING_INDEX_ITEMS,
   MEANING_MAX_SHARE,
@@ -347,7 +349,8 @@ function rerank(
       const detail = details.get(candidate.hit.key);
       if (detail === undefined) continue;
       candidate.hit.detail = detail; // So the page does not read it again.
-      const passage = `${detail.title}\n${detail.window}`;
+      // The title as the answer shows it: a title of megabytes is not read whole per search.
+      const passage = `${capText(detail.title, FIELD_CAPS.title)}\n${detail.window}`;
       matched.set(hitId(source.name, detail.id), find(passage));
       const vector = passageVector(table, passage);
       const cosine = topic === null || vector === null ? 0 : vectorCosine(topic, vector);

@@ -1,10 +1,12 @@
 /**
  * The real server in a child process, started with exactly the start task's flags (`deno run
- * <flags> main.ts`, the command `deno task start` runs), spoken to in raw lines over its stdin
+ * <flags> main.ts`, the command `deno task start` runs; under `deno task test`, the bundle built
+ * from main.ts for the binary: scripts/test_bundle.ts), spoken to in raw lines over its stdin
  * and stdout.
  */
 import { fileURLToPath } from "node:url";
 import { readStartPermissionFlags } from "../../scripts/permission_flags.ts";
+import { testServerEntry } from "../../scripts/test_bundle.ts";
 
 /** The project root, where deno.json lives. */
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -227,12 +229,13 @@ export class ServerProcess {
 /**
  * Starts the server with `args` (e.g. `["--db", path]`) as `deno task start` runs it, with the
  * release binary's permission flags, but without the task runner's own process in between:
- * that halves the processes a test starts (issue #26). Tests that start `deno task start`
- * itself (smoke_test.ts, shutdown_test.ts, turns_test.ts, the SDK client) keep that path tested.
+ * that halves the processes a test starts (issue #26). It runs {@link testServerEntry}: the
+ * bundle where `deno task test` built one. Tests that start `deno task start` itself
+ * (smoke_test.ts, shutdown_test.ts, turns_test.ts, the SDK client) keep main.ts's path tested.
  */
 export function startServer(args: string[], env: Record<string, string> = {}): ServerProcess {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...readStartPermissionFlags(), "main.ts", ...args],
+    args: ["run", ...readStartPermissionFlags(), testServerEntry(), ...args],
     cwd: PROJECT_ROOT,
     stdin: "piped",
     stdout: "piped",
@@ -269,7 +272,7 @@ export async function runCli(
     Deno.execPath(),
     "run",
     ...readStartPermissionFlags(),
-    "main.ts",
+    testServerEntry(),
     ...args,
   ];
   const output = await new Deno.Command(command!, {

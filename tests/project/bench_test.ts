@@ -26,15 +26,9 @@ import { CLASS_LABELS } from "../../bench/query_classes.ts";
 import { checkoutCandidates, startTimes } from "../../bench/start_up.ts";
 import { BARE_SCRIPT } from "../../bench/cold_start.ts";
 import { TABLE_COLUMNS, TARGET_COLUMNS } from "../../bench/report.ts";
-import {
-  COPIED_SQL,
-  LIST_TRANSCRIPTS_SQL,
-  normalizeSql,
-  openEngine,
-} from "../../bench/engine_sql.ts";
+import { COPIED_SQL, normalizeSql } from "../../bench/engine_sql.ts";
 import { checkSearchOrder } from "../../bench/search_order.ts";
 import { compareCheckouts, COMPARISON_COLUMNS, formatComparison } from "../../bench/compare.ts";
-import { findSqlTool, PEER_LIST_SQL, peerCommandLine } from "../../bench/peer.ts";
 import { ContentGenerator } from "../../bench/transcript_gen.ts";
 import { formatStops, measureStops, STOP_SHAPES } from "../../bench/stop_latency.ts";
 
@@ -275,45 +269,6 @@ Deno.test(
     }
   }),
 );
-
-Deno.test(
-  "the peers' SQL lists the rows list_transcripts reads, on a connection without our functions",
-  withTempDir((dir) => {
-    const out = join(dir, "store.db");
-    generateStore({ count: 60, out, averageWords: 200 });
-    const engine = openEngine(out);
-    const plain = new DatabaseSync(out, { readOnly: true });
-    try {
-      const ours = engine.all(LIST_TRANSCRIPTS_SQL, 21);
-      assertEquals(ours.length, 21);
-      const statement = plain.prepare(PEER_LIST_SQL);
-      statement.setReadBigInts(true); // as the Store reads
-      assertEquals(statement.all(), ours);
-    } finally {
-      plain.close();
-      engine.close();
-    }
-  }),
-);
-
-Deno.test("a peer's SQL tool is found by its argument, and its command gets the store's path", () => {
-  const string = { type: "string" };
-  assertEquals(
-    findSqlTool([
-      { name: "db_info", inputSchema: { properties: {} } },
-      { name: "read_query", inputSchema: { properties: { query: string } } },
-      { name: "execute_sql", inputSchema: { properties: { sql: string } } },
-    ]),
-    { tool: "execute_sql", argument: "sql" },
-  );
-  assertEquals(findSqlTool([{ name: "list_tables" }]), undefined);
-  assertEquals(peerCommandLine(" node  server.js ", "/s.db"), ["node", "server.js", "/s.db"]);
-  assertEquals(peerCommandLine("dbhub --dsn=sqlite://{db} --x", "/s.db"), [
-    "dbhub",
-    "--dsn=sqlite:///s.db",
-    "--x",
-  ]);
-});
 
 Deno.test(
   "the stop bench reports every query shape, each answered or refused, with every column",
