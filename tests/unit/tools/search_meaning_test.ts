@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import { buildFixtureStore, fixtureTranscripts } from "../../helpers/fixture_store.ts";
 import { openStore } from "../../../lib/store/open_store.ts";
 import { populateStore } from "../../../lib/store/populate_store.ts";
-import { MEANING_INDEX_ITEMS } from "../../../lib/config/limits.ts";
+import { FIELD_CAPS, MEANING_INDEX_ITEMS } from "../../../lib/config/limits.ts";
 import { call, type Json, withTranscripts } from "../../helpers/tool_calls.ts";
 import type { Store } from "../../../lib/store/store.ts";
 import type { Transcript } from "../../../lib/store/model.ts";
@@ -133,6 +133,28 @@ Deno.test(
         result.matchedTerms.every((t: string) => ["costs", ...found.expandedTerms].includes(t)),
       );
     }
+  }),
+);
+
+const LONG_TITLE = said(
+  "c0575000-0000-4000-8000-000000000006",
+  `${"Weekly sync and notes ".repeat(100)}expenses`,
+  "The costs of the venue came in today.",
+  6,
+);
+
+Deno.test(
+  "matchedTerms reads a title as the answer shows it, not past its cap",
+  withTranscripts([...fixtureTranscripts(10), LONG_TITLE, ABOUT_COSTS], (store) => {
+    assert(LONG_TITLE.title.length > FIELD_CAPS.title);
+    const found = call(store, "search_transcripts", { query: "costs", mode: "meaning" });
+    assert(found.expandedTerms.includes("expenses"), found.expandedTerms.join());
+    const hit = found.results.find((r: Json) => r.id === LONG_TITLE.id);
+    assert(hit !== undefined, JSON.stringify(found.results.map((r: Json) => r.id)));
+    assertEquals(hit.title.length, FIELD_CAPS.title);
+    assert(hit.matchedTerms.includes("costs"), hit.matchedTerms.join());
+    // "expenses" ends the stored title, past what the answer shows of it.
+    assert(!hit.matchedTerms.includes("expenses"), hit.matchedTerms.join());
   }),
 );
 
