@@ -14,6 +14,7 @@ import { pickQuestions, readMeetings, writeMeetingFolder } from "./qmsum_folder.
 import { PROJECT_ROOT, startServer } from "./server_under_test.ts";
 import type { McpClient } from "./mcp_client.ts";
 import { median, percentile } from "./stats.ts";
+import { processMemory } from "./proc.ts";
 import { positiveInteger } from "./gen_store.ts";
 import { readStartPermissionFlags } from "../scripts/permission_flags.ts";
 
@@ -99,6 +100,16 @@ if (import.meta.main) {
       console.log("| --- | ---: | ---: | ---: |");
       console.log(row("p50", median(folderMs), median(storeMs)));
       console.log(row("p90", percentile(folderMs, 90), percentile(storeMs, 90)));
+      // What serving the folder holds beside the store: its index, and the files it keeps parsed.
+      const [folderRss, storeRss] = [served, built].map((c) => processMemory(c.pid)?.peakRss);
+      if (folderRss !== undefined && storeRss !== undefined) {
+        const mib = (bytes: number) => Number((bytes / 2 ** 20).toFixed(1));
+        console.log(
+          `| peak RSS (MiB) | ${mib(folderRss)} | ${mib(storeRss)} | ${
+            (folderRss / storeRss).toFixed(2)
+          }× |`,
+        );
+      }
     } finally {
       await served.close();
       await built.close();

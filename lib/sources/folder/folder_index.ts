@@ -31,11 +31,14 @@ import { INDEX_STAMP_SETTLE_MS } from "../../config/limits.ts";
 import { reasonOf, type WalkedFile, walkFolder, type WalkProblem } from "./folder_walk.ts";
 
 /**
- * How many bytes of files {@link FolderIndex.reread} keeps parsed, in all: a day of cues (a
- * 30,000-cue VTT is 3.2 MB), or the dozen meetings a page of search hits cites. A larger
+ * How many bytes of files {@link FolderIndex.reread} keeps parsed, in all: a few days of cues
+ * (a 30,000-cue VTT is 3.2 MB), or the meetings of a dozen pages of search hits (QMSum's 162
+ * train meetings, 12.6 MB of VTT). A search's moments reread its hits' files: with 4 MiB, a
+ * served folder of those meetings searched at 1.44× the store `index` builds from it, with
+ * 16 MiB at 1.08–1.12×, the server's peak RSS within the runs' noise (234–240 MiB). A larger
  * file is parsed again each time.
  */
-const KEPT_REREAD_BYTES = 4 * 1024 * 1024;
+export const KEPT_REREAD_BYTES = 16 * 1024 * 1024;
 
 /** What became of one file of the folder at the last pass. */
 interface FileState {

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { buildFolderFixture } from "../../helpers/folder_fixture.ts";
-import { FolderIndex } from "../../../lib/sources/folder/folder_index.ts";
+import { FolderIndex, KEPT_REREAD_BYTES } from "../../../lib/sources/folder/folder_index.ts";
 import { FolderReader } from "../../../lib/sources/folder/folder_reader.ts";
 import { fileTranscriptKey } from "../../../lib/ingest/file_key.ts";
 
@@ -40,12 +40,12 @@ Deno.test("a page's moments are found in the files: the near segment, else the f
   }
 });
 
-Deno.test("files read again are kept up to 4 MiB in all, the least lately read let go first", () => {
+Deno.test("files read again are kept up to their cap in all, the least lately read let go first", () => {
   const folder = buildFolderFixture();
   try {
-    // Two files of 2.1 MiB each pass the cap together; one of them and a small file do not.
+    // Two files of 0.525 of the cap each pass it together; one of them and a small file do not.
     const line = "We went over the budget for the quarter once more.\n\n";
-    const big = line.repeat(Math.ceil(2.1 * 1024 * 1024 / line.length));
+    const big = line.repeat(Math.ceil(0.525 * KEPT_REREAD_BYTES / line.length));
     folder.write("small.txt", "First part.\n\nSecond part.");
     folder.write("big1.txt", big);
     folder.write("big2.txt", big);
