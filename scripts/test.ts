@@ -9,21 +9,22 @@
  *    starts hundreds. It also puts what ships under every wire test. The tests that start
  *    `deno task start` keep the source's path tested, as does `deno test FILE` alone.
  * 2. Every test file under tests/ is run, the files dealt in turn into {@link GROUPS}
- *    groups, each group one module that imports its files, and the groups three at a time
- *    ({@link JOBS}).
- *    `deno test` starts a fresh runtime for each module it is given: about a third of a
- *    second of CPU on a 2-core machine before the first test, 176 times over, and each
- *    loading the same modules again. A group pays it once. The tests are the same tests,
- *    with the same names and sanitizers, and each file's failures still name its file.
+ *    groups (scripts/test_groups.ts), each group one module that imports its files, and the
+ *    groups three at a time ({@link JOBS}). `deno test` starts a fresh runtime for each module
+ *    it is given: about a third of a second of CPU on a 2-core machine before the first test,
+ *    once per file (176 when this was measured), each loading the same modules again. A group
+ *    pays it once. The tests are the same tests, with the same names and sanitizers, and each
+ *    file's failures still name its file.
  *
  * Arguments replace step 2 (paths, `--filter`…): they go to `deno test` as they are.
  * The folder is removed afterwards, whatever the outcome; the exit code is the tests'.
  *
  * @module
  */
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { TEST_BUNDLE_VARIABLE } from "./test_bundle.ts";
+import { dealFiles, groupModule, testFiles } from "./test_groups.ts";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const TEST_FLAGS = [
@@ -43,28 +44,11 @@ const GROUPS = 12;
  */
 const JOBS = "3";
 
-/** Every `*_test.ts` under `dir`, sorted. */
-function testFiles(dir: string): string[] {
-  const found: string[] = [];
-  for (const entry of Deno.readDirSync(dir)) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory) found.push(...testFiles(path));
-    else if (entry.isFile && entry.name.endsWith("_test.ts")) found.push(path);
-  }
-  return found.sort();
-}
-
-/** Writes the group modules into `dir`, the files dealt in turn, and returns their paths. */
+/** Writes the group modules into `dir` and returns their paths. */
 function writeGroups(dir: string): string[] {
-  const files = testFiles(join(root, "tests"));
-  const groups: string[][] = Array.from({ length: Math.min(GROUPS, files.length) }, () => []);
-  files.forEach((file, n) => groups[n % groups.length]!.push(file));
-  return groups.map((group, n) => {
+  return dealFiles(testFiles(join(root, "tests")), GROUPS).map((group, n) => {
     const path = join(dir, `group_${String(n + 1).padStart(2, "0")}_test.ts`);
-    const imports = group.map((file) =>
-      `// ${relative(root, file)}\nimport ${JSON.stringify(pathToFileURL(file).href)};\n`
-    );
-    Deno.writeTextFileSync(path, imports.join(""));
+    Deno.writeTextFileSync(path, groupModule(group, root));
     return path;
   });
 }
