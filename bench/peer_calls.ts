@@ -7,9 +7,9 @@
  * the peers' work is these calls alone, so ours is read after the same calls, before any
  * search starts a worker. With `--searches`, rounds of the benchmark's search classes
  * (query_classes.ts) follow: ours in mode `words`, each peer running the ranking a SQL user
- * would write, with a snippet per hit and again without ({@link peerSearchSql}). With `--baseline DIR`, another
- * checkout's server (an older commit, from `git worktree add DIR COMMIT`) takes its turns
- * too, for before and after figures from one run.
+ * would write, with a snippet per hit and again without ({@link peerSearchSql}). With
+ * `--baseline DIR`, another checkout's server (an older commit, from `git worktree add DIR
+ * COMMIT`) takes its turns too, for before and after figures from one run.
  *
  * @module
  */
@@ -59,7 +59,7 @@ export function peerSearchSql(match: string, snippets: boolean): string {
   const snippet = snippets ? `, snippet(transcripts_fts, -1, '[', ']', '…', 16) AS snippet` : "";
   return `SELECT t.id, t.title, t.created_at${snippets ? ", f.snippet" : ""} FROM ` +
     `(SELECT rowid, rank${snippet} FROM transcripts_fts ` +
-    `WHERE transcripts_fts MATCH '${match.replaceAll("'", "''")}' ` +
+    `WHERE transcripts_fts MATCH ${sqlString(match)} ` +
     `AND rank MATCH 'bm25(${
       BM25_WEIGHTS.join(", ")
     })' ORDER BY rank LIMIT ${PEER_SEARCH_ROWS}) f ` +
@@ -73,6 +73,11 @@ interface SearchCall {
   peerSql: string;
 }
 
+/** `text` as a SQL string literal, for statements a peer's SQL tool takes whole. */
+function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
 /**
  * get_transcript's statement as a peer runs it: the id written in, as a SQL tool takes it.
  *
@@ -83,7 +88,7 @@ interface SearchCall {
  * ```
  */
 export function peerGetSql(id: string): string {
-  return DOCUMENT_SQL.replace("?", `'${id.replaceAll("'", "''")}'`).replace(/\s+/g, " ").trim();
+  return DOCUMENT_SQL.replace("?", sqlString(id)).replace(/\s+/g, " ").trim();
 }
 
 interface Turn {
@@ -116,8 +121,7 @@ export async function measurePeerCalls(
   searches = false,
 ): Promise<PeerCallsRow[]> {
   const engine = openEngine(db);
-  const facts = storeFacts(engine);
-  const { medianId } = facts;
+  const { medianId } = storeFacts(engine);
   // A query that is not FTS5 is run by a peer as the plain words ours falls back to. Each
   // class is run twice: the peers with snippets, then the ranking alone (ours the same call).
   const searchCalls: SearchCall[] = !searches ? [] : searchClasses().flatMap((c) => {
